@@ -1,0 +1,36 @@
+// Lint configuration: TypeScript rules everywhere, React hooks rules for the browser code,
+// and a hard wall that keeps server code out of the browser bundle.
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'coverage', 'node_modules', 'test-results', 'playwright-report', 'public'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The browser bundle must never include server code (secrets, SQL, node built-ins).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server', '**/server/**', '@/server', '@/server/**'], message: 'Browser and shared code must not import server code.' },
+            { group: ['node:*', 'fs', 'path', 'crypto', 'pg', '@electric-sql/pglite', 'fastify', '@fastify/*', '@node-rs/*'], message: 'Node-only modules are not allowed in browser or shared code.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,50 @@
+// Account and session contract shared by the API server, the forms and the MSW handlers.
+import { z } from 'zod';
+
+export const emailSchema = z
+  .string({ error: 'El correo electrónico es obligatorio' })
+  .trim()
+  .min(1, { error: 'El correo electrónico es obligatorio' })
+  .max(254, { error: 'El correo electrónico no puede superar 254 caracteres' })
+  .pipe(z.email({ error: 'El correo electrónico no es válido' }));
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'La contraseña es obligatoria' })
+    .min(1, { error: 'La contraseña es obligatoria' })
+    .max(128, { error: 'La contraseña no puede superar 128 caracteres' }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const PASSWORDS_DIFFER = 'Las contraseñas no coinciden';
+
+export const registerSchema = z
+  .object({
+    name: z
+      .string({ error: 'El nombre es obligatorio' })
+      .trim()
+      .min(2, { error: 'El nombre debe tener al menos 2 caracteres' })
+      .max(80, { error: 'El nombre no puede superar 80 caracteres' }),
+    email: emailSchema,
+    password: z
+      .string({ error: 'La contraseña es obligatoria' })
+      .min(8, { error: 'La contraseña debe tener al menos 8 caracteres' })
+      .max(128, { error: 'La contraseña no puede superar 128 caracteres' }),
+    passwordValidate: z.string({ error: 'Debes repetir la contraseña' }),
+  })
+  .refine((v) => v.password === v.passwordValidate, {
+    error: PASSWORDS_DIFFER,
+    path: ['passwordValidate'],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
