@@ -1,0 +1,51 @@
+// Browser suite: Debian's Chromium against the production server (`node scripts/start.mjs`).
+// Each Playwright worker boots its own server on a free port with its own data (see
+// test/e2e/support/fixtures.ts), so parallel journeys never see each other's dogs.
+import { defineConfig, devices } from '@playwright/test';
+
+const isCI = process.env.CI === 'true' || process.env.CI === '1';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  globalSetup: './test/e2e/support/global-setup.ts',
+  fullyParallel: false,
+  // Two cores: one server + one browser per worker.
+  workers: 2,
+  retries: 0,
+  forbidOnly: isCI,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: isCI ? [['list'], ['github']] : [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    // Journeys run with reduced motion so the autoplaying carousel stays still under the
+    // pointer; the carousel's own tests switch motion back on.
+    reducedMotion: 'reduce',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: process.env.E2E_DATABASE_URL ? 'chromium-postgres' : 'chromium-embedded',
+    },
+  ],
+});

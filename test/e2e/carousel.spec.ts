@@ -1,0 +1,111 @@
+// The autoplaying carousel (WCAG 2.2.2): it stops on hover and on focus, has a pause/play control
+// first in its tab order, announces slides politely only when not rotating, and stays still under
+// prefers-reduced-motion. Time is driven by Playwright's clock, so nothing waits for real seconds.
+import type { Page } from '@playwright/test';
+import { expectVisibleFocus } from './support/a11y';
+import { expect, test } from './support/fixtures';
+import { adoptSection, cardImages, visibleDogNames, waitForDogs } from './support/ui';
+
+const PAUSE = /pausar|detener/i;
+const PLAY = /reproducir|reanudar|iniciar/i;
+
+/** Loads / with a controllable clock and stops time once the cards are there. */
+async function openWithPausedClock(page: Page) {
+  await page.clock.install();
+  await page.goto('/');
+  await waitForDogs(page);
+  await adoptSection(page).scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 50);
+  // Let the layout settle (Embla measures on the first frames).
+  await page.clock.runFor(500);
+}
+
+const politeRegions = (page: Page) => adoptSection(page).locator('[aria-live="polite"]');
+
+test.describe('with motion allowed', () => {
+  test.use({ reducedMotion: 'no-preference', viewport: { width: 1280, height: 800 } });
+
+  test('rotates every 3 s with aria-live off, and stops while the pointer is over it', async ({ page }) => {
+    await openWithPausedClock(page);
+    await expect(politeRegions(page), 'no polite announcements while rotating').toHaveCount(0);
+    const start = await visibleDogNames(page);
+    expect(start.length).toBeGreaterThan(0);
+
+    await page.clock.runFor(3_600);
+    const moved = await visibleDogNames(page);
+    expect(moved, 'the carousel advanced by itself').not.toEqual(start);
+
+    // Hover the middle of the carousel: it must stop.
+    const box = await cardImages(page).first().boundingBox();
+    const section = await adoptSection(page).boundingBox();
+    expect(box && section).toBeTruthy();
+    await page.mouse.move(section!.x + section!.width / 2, box!.y + box!.height / 2);
+    await page.clock.runFor(1_000);
+    const hovered = await visibleDogNames(page);
+    await page.clock.runFor(10_000);
+    expect(await visibleDogNames(page), 'no movement while hovered').toEqual(hovered);
+  });
+
+  test('stops while a card has keyboard focus', async ({ page }) => {
+    await openWithPausedClock(page);
+    await adoptSection(page).getByRole('button', { name: /Info Dog|EDITAR/ }).first().focus();
+    await page.clock.runFor(1_000);
+    const focused = await visibleDogNames(page);
+    await page.clock.runFor(10_000);
+    expect(await visibleDogNames(page), 'no movement while focus is inside').toEqual(focused);
+  });
+
+  test('the pause/play control comes first in its tab order, stops rotation and turns on polite announcements', async ({
+    page,
+  }) => {
+    await openWithPausedClock(page);
+    // Start just before the carousel section and press Tab once.
+    await adoptSection(page).evaluate((section) => {
+      const marker = document.createElement('span');
+      marker.tabIndex = -1;
+      marker.id = 'e2e-before-carousel';
+      section.prepend(marker);
+      marker.focus();
+    });
+    await page.keyboard.press('Tab');
+    const pause = adoptSection(page).getByRole('button', { name: PAUSE });
+    await expect(pause, 'the first stop inside the carousel is the pause control').toBeFocused();
+    await expectVisibleFocus(page);
+
+    await page.keyboard.press('Enter');
+    const play = adoptSection(page).getByRole('button', { name: PLAY });
+    await expect(play).toBeVisible();
+    // Paused: slides are announced politely, and nothing moves even after focus leaves.
+    await expect(politeRegions(page).first()).toBeAttached();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(0, 0);
+    const paused = await visibleDogNames(page);
+    await page.clock.runFor(10_000);
+    expect(await visibleDogNames(page), 'no movement while paused').toEqual(paused);
+
+    // Play again: rotation resumes and announcements are off.
+    await play.click();
+    await expect(adoptSection(page).getByRole('button', { name: PAUSE })).toBeVisible();
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(3_600);
+    expect(await visibleDogNames(page), 'rotation resumed').not.toEqual(paused);
+    await expect(politeRegions(page)).toHaveCount(0);
+  });
+});
+
+test.describe('with prefers-reduced-motion', () => {
+  test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+
+  test('does not move by itself and announces slides politely', async ({ page }) => {
+    await openWithPausedClock(page);
+    const start = await visibleDogNames(page);
+    await page.clock.runFor(12_000);
+    expect(await visibleDogNames(page), 'no autoplay under reduced motion').toEqual(start);
+    await expect(politeRegions(page).first()).toBeAttached();
+    // Nothing rotates, so there is nothing to pause.
+    await expect(adoptSection(page).getByRole('button', { name: PAUSE })).toHaveCount(0);
+  });
+});

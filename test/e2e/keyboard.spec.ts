@@ -1,0 +1,116 @@
+// A keyboard-only user logs in, publishes a dog, opens and closes its modal and logs out: focus
+// is always visible, trapped in open dialogs, Escape closes them and focus returns to the opener.
+import { newDog } from './support/api';
+import { expect, test } from './support/fixtures';
+import { expectFocusTrapped, tabTo } from './support/keyboard';
+import { control, dialog, dogCard, pathname, waitForDogs } from './support/ui';
+
+// The carousel keeps autoplaying here: keyboard focus has to stop it.
+test.use({ reducedMotion: 'no-preference' });
+
+test('log in, publish, open and close a modal, and log out with the keyboard only', async ({
+  page,
+  makeAccount,
+}) => {
+  const { user } = await makeAccount();
+  const dog = newDog();
+  await page.goto('/');
+
+  // INGRESAR → Ingresá.
+  const ingresar = control(page.getByRole('banner'), 'INGRESAR');
+  await tabTo(page, ingresar);
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: 'Ingresá', exact: true });
+  await expect(item).toBeVisible();
+  for (let i = 0; i < 4 && !(await item.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(item).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => pathname(page)).toBe('/entrar');
+
+  // Log in.
+  await tabTo(page, page.getByLabel('Correo electrónico', { exact: true }));
+  await page.keyboard.type(user.email);
+  await tabTo(page, page.getByLabel('Contraseña', { exact: true }), { max: 3 });
+  await page.keyboard.type(user.password);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => pathname(page)).toBe('/');
+  await expect(control(page, 'SALIR')).toBeVisible();
+  await waitForDogs(page);
+
+  // Publish.
+  const publishOpener = control(page.getByRole('banner'), 'DAR EN ADOPCIÓN');
+  await tabTo(page, publishOpener);
+  await page.keyboard.press('Enter');
+  const create = dialog(page, 'Publicar en adopción');
+  await expect(create).toBeVisible();
+  await expect.poll(async () => create.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await tabTo(page, create.getByLabel('Nombre', { exact: true }), { within: create, max: 15 });
+  await page.keyboard.type(dog.name);
+  await tabTo(page, create.getByLabel('Ciudad', { exact: true }), { within: create, max: 15 });
+  await page.keyboard.type(dog.city);
+  await tabTo(page, create.getByRole('button', { name: 'Publicar', exact: true }), { within: create, max: 15 });
+  await page.keyboard.press('Enter');
+  await expect(create).toBeHidden();
+  await expect(publishOpener, 'focus returns to DAR EN ADOPCIÓN').toBeFocused();
+
+  // Open the new dog's modal from its card, check the trap, close it with Escape.
+  const editar = dogCard(page, dog.name).getByRole('button', { name: 'EDITAR', exact: true });
+  await tabTo(page, editar, { max: 60 });
+  await page.keyboard.press('Enter');
+  const edit = dialog(page, `Editar información de ${dog.name}`);
+  await expect(edit).toBeVisible();
+  await expectFocusTrapped(page, edit);
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+  await expect(editar, 'focus returns to EDITAR after Escape').toBeFocused();
+
+  // Open it again and close it with its Cerrar button.
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeVisible();
+  await tabTo(page, edit.getByRole('button', { name: 'Cerrar', exact: true }), { within: edit, max: 25 });
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeHidden();
+  await expect(editar, 'focus returns to EDITAR after Cerrar').toBeFocused();
+
+  // Log out.
+  await tabTo(page, control(page.getByRole('banner'), 'SALIR'), { backwards: true, max: 80 });
+  await page.keyboard.press('Enter');
+  await expect.poll(() => pathname(page)).toBe('/home');
+  await expect(control(page, 'INGRESAR')).toBeVisible();
+});
+
+test("the 'No autorizado' alert traps focus, closes with Escape and OK, and gives focus back", async ({ page }) => {
+  await page.goto('/');
+  const opener = control(page.getByRole('banner'), 'DAR EN ADOPCIÓN');
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const alert = dialog(page, 'No autorizado');
+  await expect(alert).toBeVisible();
+  await expectFocusTrapped(page, alert, 6);
+  await page.keyboard.press('Escape');
+  await expect(alert).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(alert).toBeVisible();
+  await tabTo(page, alert.getByRole('button', { name: 'OK', exact: true }), { within: alert, max: 5 });
+  await page.keyboard.press('Enter');
+  await expect(alert).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('the dog modal of a visitor closes with Escape and gives focus back to Info Dog', async ({ page }) => {
+  await page.goto('/');
+  await waitForDogs(page);
+  const info = page.locator('#adopt').getByRole('button', { name: 'Info Dog', exact: true }).first();
+  await tabTo(page, info, { max: 60 });
+  await page.keyboard.press('Enter');
+  const modal = dialog(page, /^Información de /);
+  await expect(modal).toBeVisible();
+  await expectFocusTrapped(page, modal, 12);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(info).toBeFocused();
+});

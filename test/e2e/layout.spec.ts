@@ -1,0 +1,78 @@
+// Responsive layout: 390 px (burger menu, one card, no horizontal scrolling), 800 px (two cards)
+// and 1280 px (three cards, menu in the bar).
+import { expect, test } from './support/fixtures';
+import { adoptSection, burgerButton, control, visibleDogNames, waitForDogs } from './support/ui';
+import type { Page } from '@playwright/test';
+
+async function expectNoHorizontalScroll(page: Page, what: string) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(Math.max(widths.scroll, widths.body), `${what} fits in ${widths.viewport} px`).toBeLessThanOrEqual(
+    widths.viewport,
+  );
+}
+
+async function expectVisibleCards(page: Page, count: number) {
+  await page.goto('/');
+  await waitForDogs(page);
+  await adoptSection(page).scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await visibleDogNames(page)).length, { message: `${count} cards visible` }).toBe(count);
+}
+
+test.describe('390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu sits behind a burger that closes when an item is chosen; one card; no horizontal scrolling', async ({
+    page,
+  }) => {
+    await expectVisibleCards(page, 1);
+    await expectNoHorizontalScroll(page, '/');
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    const burger = burgerButton(page);
+    await expect(burger).toBeVisible();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(control(page, 'INICIO')).toHaveCount(0);
+    await burger.click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['INICIO', 'ADOPTAR', 'QUIENES SOMOS', 'DAR EN ADOPCIÓN', 'INGRESAR']) {
+      await expect(control(page, name), name).toBeVisible();
+    }
+    await expectNoHorizontalScroll(page, '/ with the menu open');
+    await control(page, 'ADOPTAR').click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(control(page, 'INICIO')).toHaveCount(0);
+    await expect(adoptSection(page)).toBeInViewport();
+
+    for (const path of ['/entrar', '/registrarse']) {
+      await page.goto(path);
+      await expect(page.getByLabel('Correo electrónico', { exact: true })).toBeVisible();
+      await expectNoHorizontalScroll(page, path);
+    }
+  });
+});
+
+test.describe('800 px tablet', () => {
+  test.use({ viewport: { width: 800, height: 1000 } });
+
+  test('two cards', async ({ page }) => {
+    await expectVisibleCards(page, 2);
+    await expectNoHorizontalScroll(page, '/');
+  });
+});
+
+test.describe('1280 px desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('three cards and the whole menu in the bar', async ({ page }) => {
+    await expectVisibleCards(page, 3);
+    await expect(burgerButton(page)).toHaveCount(0);
+    for (const name of ['INICIO', 'ADOPTAR', 'QUIENES SOMOS', 'DAR EN ADOPCIÓN', 'INGRESAR']) {
+      await expect(control(page.getByRole('banner'), name), name).toBeVisible();
+    }
+    await expectNoHorizontalScroll(page, '/');
+  });
+});

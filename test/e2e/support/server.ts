@@ -1,0 +1,219 @@
+// Starts the production server the README's way (`node scripts/start.mjs`) on a free port with
+// throwaway data, waits for /api/health, and stops it by its process group id.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** True when the server runs on a real PostgreSQL (no demo dogs are seeded then). */
+  postgres: boolean;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** Directory shared by one Playwright run (created by global-setup, removed by its teardown). */
+export function runDir(): string {
+  const dir = process.env.E2E_RUN_DIR;
+  if (!dir) throw new Error('E2E_RUN_DIR is not set: run the suite through `playwright test`.');
+  return dir;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Environment for the server under test: quiet logs and rate limits a test run never reaches. */
+function serverEnv(port: number, storage: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The suite's own PostgreSQL variables must not leak into the server.
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  delete env.E2E_DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_LOGIN_PER_IP: '10000',
+    RATE_LIMIT_LOGIN_PER_EMAIL: '10000',
+    RATE_LIMIT_REGISTER_PER_IP: '10000',
+    ...storage,
+  };
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends a signal to the server's process group (the server and anything it spawned). */
+export function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return true;
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+}
+
+/** Serialises server start-ups in one run so two workers never build dist/ at the same time. */
+async function withStartLock<T>(fn: () => Promise<T>): Promise<T> {
+  const lock = join(runDir(), 'start.lock');
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function createDatabase(adminUrl: string): Promise<{ url: string; name: string }> {
+  const name = `happydog_e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  writeFileSync(join(runDir(), `db-${name}`), adminUrl);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+  rmSync(join(runDir(), `db-${name}`), { force: true });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string, ms: number) {
+  const deadline = Date.now() + ms;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before answering /api/health.\n` +
+          `Last lines of ${logFile}:\n${tail(logFile)}`,
+      );
+    }
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    // Polling a health endpoint: the condition itself is what is awaited.
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(
+    `The server did not become healthy within ${ms / 1000} s (${last}).\nLast lines of ${logFile}:\n${tail(logFile)}`,
+  );
+}
+
+/**
+ * Starts `node scripts/start.mjs`; with E2E_DATABASE_URL set it runs on a fresh database of that
+ * PostgreSQL server, otherwise on a fresh embedded DATA_DIR.
+ */
+export async function startServer(label: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const dir = mkdtempSync(join(runDir(), `${label}-`));
+  const logFile = join(dir, 'server.log');
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  const database = adminUrl ? await createDatabase(adminUrl) : undefined;
+  const storage: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: join(dir, 'data') };
+
+  return withStartLock(async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const log = openSync(logFile, 'a');
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: repoRoot,
+      env: { ...serverEnv(port, storage), ...extraEnv },
+      stdio: ['ignore', log, log],
+      // Own process group, so stop() reaches the build and the server it may spawn.
+      detached: true,
+    });
+    closeSync(log);
+    const pid = child.pid;
+    if (!pid) throw new Error('Could not spawn node scripts/start.mjs');
+    writeFileSync(join(runDir(), `pid-${pid}`), String(pid));
+
+    const stop = async () => {
+      signalGroup(pid, 'SIGTERM');
+      if (!(await waitForExit(child, 15_000))) {
+        signalGroup(pid, 'SIGKILL');
+        await waitForExit(child, 5_000);
+      }
+      // Children of start.mjs that outlived it.
+      if (isAlive(-pid)) signalGroup(pid, 'SIGKILL');
+      rmSync(join(runDir(), `pid-${pid}`), { force: true });
+      if (database && adminUrl) await dropDatabase(adminUrl, database.name);
+      if (!process.env.E2E_KEEP_DATA) rmSync(dir, { recursive: true, force: true });
+    };
+
+    try {
+      // The first start of a run may build the app (vite build on two cores).
+      await waitForHealth(url, child, logFile, 240_000);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    return { url, pid, postgres: Boolean(database), logFile, stop };
+  });
+}
