@@ -148,14 +148,35 @@ test('form errors are announced and tied to their fields', async ({ page, makeAc
   await loginThroughForm(page, { email: 'nadie@example.com', password: 'no-es-la-clave' });
   await expect(page.getByRole('alert').filter({ hasText: 'Correo o contraseña incorrectos' })).toBeVisible();
 
-  // Register: the server's message is announced.
+  // Register: different passwords are reported either as an announced message or on the
+  // 'Repetir contraseña' field itself.
   await page.goto('/registrarse');
   await page.getByLabel('Nombre completo', { exact: true }).fill('Ana Pérez');
   await page.getByLabel('Correo electrónico', { exact: true }).fill('ana.perez@example.com');
   await page.getByLabel('Contraseña', { exact: true }).fill('una-clave-larga');
-  await page.getByLabel('Repetir contraseña', { exact: true }).fill('otra-clave-larga');
+  const repeat = page.getByLabel('Repetir contraseña', { exact: true });
+  await repeat.fill('otra-clave-larga');
   await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Las contraseñas no coinciden' })).toBeVisible();
+  const announced = page.getByRole('alert').filter({ hasText: 'Las contraseñas no coinciden' });
+  await expect(announced.or(page.getByText('Las contraseñas no coinciden')).first()).toBeVisible();
+  if ((await announced.count()) === 0) {
+    await expect(repeat).toHaveAttribute('aria-invalid', 'true');
+    await expect(repeat).toHaveAccessibleDescription(/Las contraseñas no coinciden/);
+  }
+
+  // A too-short password is flagged on its field before anything is sent.
+  await page.getByLabel('Nombre completo', { exact: true }).fill('Ana Pérez');
+  await page.getByLabel('Correo electrónico', { exact: true }).fill('ana.perez@example.com');
+  const password = page.getByLabel('Contraseña', { exact: true });
+  await password.fill('corta');
+  await repeat.fill('corta');
+  await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
+  const flagged = page.getByRole('alert').filter({ hasText: /8 caracteres/ });
+  await expect(flagged.or(page.getByText(/al menos 8 caracteres/).last()).first()).toBeVisible();
+  if ((await flagged.count()) === 0) {
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription(/8 caracteres/);
+  }
 
   // The dog form: a missing name is flagged on the field and describes it.
   const { user } = await makeAccount();

@@ -2,7 +2,7 @@
 // with the owner's contact.
 import { createDog, getDog, newDog, type ApiDog } from './support/api';
 import { expect, loginBrowser, test } from './support/fixtures';
-import { cardImages, control, dialog, dogCard, fillDogForm, waitForDogs } from './support/ui';
+import { adoptSection, cardImages, control, dialog, dogCard, fillDogForm, waitForDogs } from './support/ui';
 
 test('publish a dog (it comes first with EDITAR), edit it, then delete it after confirming', async ({
   page,
@@ -53,20 +53,19 @@ test('publish a dog (it comes first with EDITAR), edit it, then delete it after 
   await card.getByRole('button', { name: 'EDITAR', exact: true }).click();
   await expect(edit).toBeVisible();
   await edit.getByRole('button', { name: 'Eliminar', exact: true }).click();
-  const confirm = page.getByRole('dialog').filter({ hasNot: page.getByLabel('Nombre', { exact: true }) }).last();
+  const confirm = dialog(page, /eliminar/i);
   await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: /cancelar|no/i }).click();
+  await confirm.getByRole('button', { name: 'Cancelar', exact: true }).click();
   await expect(confirm).toBeHidden();
   expect((await getDog(page.request, created.id)).status()).toBe(200);
 
   // …and confirming deletes it.
-  if (!(await edit.isVisible())) await card.getByRole('button', { name: 'EDITAR', exact: true }).click();
+  await expect(edit).toBeVisible();
   await edit.getByRole('button', { name: 'Eliminar', exact: true }).click();
   await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: /eliminar|s[ií]|confirmar/i }).click();
-  await expect(edit).toBeHidden();
+  await confirm.getByRole('button', { name: /^(sí, )?eliminar$/i }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByRole('img', { name: dog.name, exact: true })).toHaveCount(0);
+  await expect(adoptSection(page).getByRole('img', { name: dog.name, exact: true })).toHaveCount(0);
   expect((await getDog(page.request, created.id)).status()).toBe(404);
 });
 
