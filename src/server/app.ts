@@ -1,0 +1,204 @@
+// Builds the Fastify application (API + static app) around an injected database and config.
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { MESSAGES } from '../shared/api';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import { createDogRepository } from './dogs/repository';
+import { registerDogRoutes } from './dogs/routes';
+import { HttpError } from './http/errors';
+import { createRouter, type AnyRouteSpec } from './http/route';
+import { checkSameOrigin, isApiPath, setSecurityHeaders } from './http/security';
+import { hasBuiltApp, registerStatic } from './http/static';
+import { createRateLimiter } from './rate-limit/limiter';
+import { createRateLimitRepository } from './rate-limit/repository';
+import { createSessionRepository } from './sessions/repository';
+import { registerSessionRoutes } from './sessions/routes';
+import { createSessionService } from './sessions/service';
+import { registerSystemRoutes } from './system/routes';
+import { warmUpPasswords } from './users/passwords';
+import { createUserRepository } from './users/repository';
+import { registerUserRoutes } from './users/routes';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** The clock, injectable so tests can move through session and rate-limit windows. */
+  now?: () => Date;
+  /** Fastify logger options; defaults to JSON logs at config.logLevel. `false` silences them. */
+  logger?: FastifyServerOptions['logger'];
+  /** Directory of the built app; null serves the API only. Defaults to dist/. */
+  staticDir?: string | null;
+  /** How often expired sessions and rate-limit rows are deleted; 0 turns it off. */
+  purgeIntervalMs?: number;
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'headers.cookie',
+        'headers.authorization',
+        'password',
+        'passwordValidate',
+        'token',
+        '*.password',
+        '*.passwordValidate',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** One log line per request, when it completes (Fastify's default writes two). */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      req: { method: request.method, url: request.url, ip: request.ip },
+      res: { statusCode: reply.statusCode },
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+function publicMessage(error: FastifyError): { status: number; message: string } | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: MESSAGES.bodyTooLarge };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: MESSAGES.unsupportedMediaType };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: MESSAGES.badJson };
+  }
+  // JSON.parse / secure-json-parse errors surface as plain SyntaxErrors with status 400.
+  if (error instanceof SyntaxError && error.statusCode === 400) return { status: 400, message: MESSAGES.badJson };
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, message: 'La petición no es válida' };
+  }
+  return null;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const now = options.now ?? (() => new Date());
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    // Fastify accepts a hop count at run time; its typings only omit it.
+    trustProxy: config.trustProxy as boolean | string | string[],
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    logController: new RequestLog({ requestIdLogLabel: 'reqId' }),
+    return503OnClosing: true,
+  });
+
+  // Only JSON bodies: text/plain would otherwise be accepted by Fastify's default parser.
+  app.removeContentTypeParser('text/plain');
+
+  const users = createUserRepository(db);
+  const dogs = createDogRepository(db);
+  const sessions = createSessionService(createSessionRepository(db), now);
+  const limiter = createRateLimiter(createRateLimitRepository(db), now);
+  const registry: AnyRouteSpec[] = [];
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    setSecurityHeaders(request, reply);
+    checkSameOrigin(request);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
+    }
+    const known = publicMessage(error);
+    if (known) {
+      request.log.info({ code: error.code, status: known.status }, 'request refused');
+      return reply.code(known.status).send({ error: known.message });
+    }
+    // Anything else is our bug or the database's: log it all, reveal nothing.
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: MESSAGES.internal });
+  });
+
+  const staticDir = options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir;
+  const serveApp = hasBuiltApp(staticDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (serveApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      // Client-side routes (/entrar, /registrarse…) survive a reload.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: MESSAGES.notFound });
+  });
+
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4 keeps brotli cheap enough to run per response (11 would cost tens of ms).
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  const router = createRouter(app, registry, (request, reply) => sessions.current(request, reply));
+  registerSessionRoutes({ router, config, users, sessions, limiter });
+  registerUserRoutes({ router, config, users, limiter });
+  registerDogRoutes({ router, dogs });
+  registerSystemRoutes({ router, db, registry });
+
+  if (serveApp) await registerStatic(app, staticDir);
+
+  const purge = async () => {
+    try {
+      const [s, r] = await Promise.all([sessions.purgeExpired(), limiter.purgeExpired()]);
+      if (s + r > 0) app.log.info({ sessions: s, rateLimits: r }, 'purged expired rows');
+    } catch (error) {
+      app.log.warn({ err: error }, 'purge of expired rows failed');
+    }
+  };
+  const purgeEvery = options.purgeIntervalMs ?? PURGE_INTERVAL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await warmUpPasswords();
+    if (purgeEvery > 0) {
+      timer = setInterval(purge, purgeEvery);
+      timer.unref();
+    }
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+  app.decorate('purgeExpired', purge);
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deletes expired sessions and rate-limit windows now (also runs periodically). */
+    purgeExpired(): Promise<void>;
+  }
+}

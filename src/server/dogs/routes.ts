@@ -1,0 +1,129 @@
+// Dog listings: public list and detail, create for any logged-in user, update/delete by the owner.
+import { MESSAGES } from '../../shared/api';
+import {
+  DOG_PAGE_DEFAULT,
+  dogIdParamSchema,
+  dogInputSchema,
+  dogListQuerySchema,
+  dogListResponseSchema,
+  dogResponseSchema,
+  dogSchema,
+  type Dog,
+} from '../../shared/dog';
+import { HttpError } from '../http/errors';
+import { errors } from '../http/responses';
+import type { Router } from '../http/route';
+import type { CurrentSession } from '../sessions/service';
+import type { DogRepository } from './repository';
+
+export interface DogRouteDeps {
+  router: Router;
+  dogs: DogRepository;
+}
+
+const TAG = 'Perros';
+
+function withOwner(dog: Dog, session: CurrentSession): Dog {
+  return { ...dog, user: { name: session.user.name, email: session.user.email } };
+}
+
+export function registerDogRoutes({ router, dogs }: DogRouteDeps) {
+  /** 404 when the dog does not exist, 403 when it belongs to someone else. */
+  async function refuse(id: number, session: CurrentSession, request: { log: { warn: (o: object, m: string) => void } }): Promise<never> {
+    const owner = await dogs.ownerOf(id);
+    if (owner === undefined) throw new HttpError(404, MESSAGES.dogNotFound);
+    request.log.warn({ event: 'forbidden_not_owner', userId: session.user.id, dogId: id }, 'not the owner');
+    throw new HttpError(403, MESSAGES.notOwner);
+  }
+
+  router.route(
+    {
+      method: 'GET',
+      url: '/api/dog',
+      summary: 'Perros en adopción, del más nuevo al más antiguo (paginado por id)',
+      tag: TAG,
+      auth: 'optional',
+      querystring: dogListQuerySchema,
+      responses: {
+        200: {
+          description: 'Lista; cada perro lleva user {name,email} solo si quien pide tiene sesión',
+          schema: dogListResponseSchema,
+        },
+        ...errors(400),
+      },
+    },
+    async ({ query, session }) =>
+      dogs.list({ limit: query.limit ?? DOG_PAGE_DEFAULT, before: query.before, withOwner: session !== null }),
+  );
+
+  router.route(
+    {
+      method: 'GET',
+      url: '/api/dog/:id',
+      summary: 'Un perro',
+      tag: TAG,
+      auth: 'optional',
+      params: dogIdParamSchema,
+      responses: { 200: { description: 'El perro', schema: dogSchema }, ...errors(400, 404) },
+    },
+    async ({ params, session }) => {
+      const dog = await dogs.get(params.id, session !== null);
+      if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
+      return dog;
+    },
+  );
+
+  router.route(
+    {
+      method: 'POST',
+      url: '/api/dog',
+      summary: 'Publica un perro; el dueño (hostage_id) es siempre el usuario de la sesión',
+      tag: TAG,
+      auth: 'required',
+      body: dogInputSchema,
+      responses: { 201: { description: 'Creado', schema: dogResponseSchema }, ...errors(400, 401, 403, 413, 415) },
+    },
+    async ({ reply, body, session }) => {
+      const dog = await dogs.insert(body, session.user.id);
+      reply.code(201);
+      return { dog: withOwner(dog, session) };
+    },
+  );
+
+  router.route(
+    {
+      method: 'PUT',
+      url: '/api/dog/:id',
+      summary: 'Reemplaza los datos de un perro propio',
+      tag: TAG,
+      auth: 'required',
+      params: dogIdParamSchema,
+      body: dogInputSchema,
+      responses: {
+        200: { description: 'Actualizado', schema: dogResponseSchema },
+        ...errors(400, 401, 403, 404, 413, 415),
+      },
+    },
+    async ({ request, params, body, session }) => {
+      const dog = await dogs.updateOwned(params.id, session.user.id, body);
+      if (!dog) return refuse(params.id, session, request);
+      return { dog: withOwner(dog, session) };
+    },
+  );
+
+  router.route(
+    {
+      method: 'DELETE',
+      url: '/api/dog/:id',
+      summary: 'Elimina un perro propio',
+      tag: TAG,
+      auth: 'required',
+      params: dogIdParamSchema,
+      responses: { 204: { description: 'Eliminado' }, ...errors(400, 401, 403, 404) },
+    },
+    async ({ request, reply, params, session }) => {
+      if (!(await dogs.deleteOwned(params.id, session.user.id))) return refuse(params.id, session, request);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,28 @@
+// Reusable response declarations for route specs (they document the API in openapi.json).
+import { z } from 'zod';
+import { errorBodySchema } from '../../shared/api';
+import type { ResponseSpec } from './route';
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Parámetros o cuerpo inválidos, o JSON mal formado',
+  401: 'Sin sesión válida',
+  403: 'Prohibido (no es el dueño, u origen de otro sitio)',
+  404: 'No existe',
+  409: 'Conflicto',
+  413: 'Cuerpo de más de 64 KiB',
+  415: 'El cuerpo no es application/json',
+  429: 'Demasiados intentos',
+  503: 'La base de datos no responde',
+};
+
+/** Error responses, all shaped `{"error": "..."}`. */
+export function errors(...statuses: number[]): Record<number, ResponseSpec> {
+  return Object.fromEntries(
+    statuses.map((s) => [s, { description: ERROR_DESCRIPTIONS[s] ?? 'Error', schema: errorBodySchema }]),
+  );
+}
+
+/** Statuses every request with a JSON body can get before reaching the handler. */
+export const BODY_ERRORS = [400, 403, 413, 415] as const;
+
+export const trueSchema = z.literal(true);

@@ -1,0 +1,80 @@
+// Entry point: read config, open and migrate the database, seed demo data, listen, shut down cleanly.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { LockError } from './db/lock';
+import { migrate } from './db/migrate';
+import { openDatabase, type OpenDatabase } from './db/open';
+import { seedDemoData } from './seed/demo';
+
+const SHUTDOWN_GRACE_MS = 8_000;
+const SHUTDOWN_HARD_LIMIT_MS = 9_500;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: OpenDatabase;
+  try {
+    database = await openDatabase(config, (error) => console.error(`PostgreSQL pool error: ${error.message}`));
+  } catch (error) {
+    if (error instanceof LockError) fail(error.message);
+    const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `the database in ${config.dataDir}`;
+    fail(`Could not open ${where}: ${(error as Error).message}`);
+  }
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, db: database.db });
+    const applied = await migrate(database.db);
+    app.log.info({ database: database.describe, applied }, 'database ready');
+    if (!config.databaseUrl && config.seedDemo && (await seedDemoData(database.db))) {
+      app.log.info('empty database: demo dogs added');
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    console.error(`Start-up failed: ${(error as Error).message}`);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const grace = setTimeout(() => {
+      app.log.warn('requests still open after the grace period; closing their connections');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    const hardLimit = setTimeout(() => {
+      console.error('Shutdown did not finish in time; exiting anyway.');
+      process.exit(1);
+    }, SHUTDOWN_HARD_LIMIT_MS);
+    grace.unref();
+    hardLimit.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      console.error(`Shutdown failed: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,90 @@
+// Login, logout and "who am I": the session half of /api/user.
+import { MESSAGES } from '../../shared/api';
+import { loginSchema, userResponseSchema } from '../../shared/user';
+import type { Config } from '../config';
+import { HttpError } from '../http/errors';
+import { errors, trueSchema } from '../http/responses';
+import type { Router } from '../http/route';
+import type { RateLimiter } from '../rate-limit/limiter';
+import { verifyPassword } from '../users/passwords';
+import type { UserRepository } from '../users/repository';
+import type { SessionService } from './service';
+
+export interface SessionRouteDeps {
+  router: Router;
+  config: Config;
+  users: UserRepository;
+  sessions: SessionService;
+  limiter: RateLimiter;
+}
+
+export function registerSessionRoutes({ router, config, users, sessions, limiter }: SessionRouteDeps) {
+  const { loginPerIp, loginPerEmail, loginWindowMs } = config.rateLimits;
+
+  router.route(
+    {
+      method: 'POST',
+      url: '/api/user/userLogin',
+      summary: 'Inicia sesión y entrega la cookie de sesión',
+      tag: 'Sesión',
+      auth: 'none',
+      body: loginSchema,
+      responses: {
+        200: { description: 'Sesión iniciada (cookie hd_session)', schema: userResponseSchema },
+        ...errors(400, 401, 403, 413, 415, 429),
+      },
+    },
+    async ({ request, reply, body }) => {
+      const email = body.email.toLowerCase();
+      const ipKey = `login:ip:${request.ip}`;
+      const emailKey = `login:email:${email}`;
+      try {
+        await limiter.consume([
+          { key: ipKey, max: loginPerIp, windowMs: loginWindowMs },
+          { key: emailKey, max: loginPerEmail, windowMs: loginWindowMs },
+        ]);
+      } catch (error) {
+        request.log.warn({ event: 'login_rate_limited', email, ip: request.ip }, 'login rate limited');
+        throw error;
+      }
+      const user = await users.findByEmail(email);
+      const ok = await verifyPassword(user?.password_hash ?? null, body.password);
+      if (!user || !ok) {
+        request.log.warn({ event: 'login_failed', email, ip: request.ip }, 'login failed');
+        throw new HttpError(401, MESSAGES.badCredentials);
+      }
+      // Only failures count towards the limits.
+      await Promise.all([limiter.refund(ipKey), limiter.reset(emailKey)]);
+      await sessions.start(request, reply, user.id);
+      request.log.info({ event: 'login', userId: user.id }, 'login succeeded');
+      return { user: { id: user.id, name: user.name, email: user.email, role: user.role } };
+    },
+  );
+
+  router.route(
+    {
+      method: 'GET',
+      url: '/api/user/userLogout',
+      summary: 'Cierra la sesión: borra la sesión del servidor y la cookie',
+      tag: 'Sesión',
+      auth: 'none',
+      responses: { 200: { description: 'Siempre true', schema: trueSchema }, ...errors(403) },
+    },
+    async ({ request, reply }) => {
+      await sessions.end(request, reply);
+      return true;
+    },
+  );
+
+  router.route(
+    {
+      method: 'GET',
+      url: '/api/user/me',
+      summary: 'El usuario de la sesión actual',
+      tag: 'Sesión',
+      auth: 'required',
+      responses: { 200: { description: 'Usuario en sesión', schema: userResponseSchema }, ...errors(401) },
+    },
+    async ({ session }) => ({ user: session.user }),
+  );
+}

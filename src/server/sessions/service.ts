@@ -1,0 +1,108 @@
+// Session life cycle: random token in a cookie, its hash in the database, idle and absolute expiry.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clearedSessionCookie, hasSessionCookie, readSessionToken, sessionCookie } from './cookie';
+import type { SessionRepository } from './repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+/** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+}
+
+export interface CurrentSession {
+  user: SessionUser;
+  tokenHash: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function isSecureRequest(request: FastifyRequest): boolean {
+  // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY allows it.
+  return request.protocol === 'https';
+}
+
+export function createSessionService(repo: SessionRepository, now: () => Date) {
+  const memo = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
+
+  function clearCookie(request: FastifyRequest, reply: FastifyReply) {
+    reply.header('set-cookie', clearedSessionCookie(isSecureRequest(request)));
+  }
+
+  async function lookup(request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession | null> {
+    const cookieHeader = request.headers.cookie;
+    const token = readSessionToken(cookieHeader);
+    if (token === null) {
+      if (hasSessionCookie(cookieHeader)) clearCookie(request, reply);
+      return null;
+    }
+    const tokenHash = hashToken(token);
+    const row = await repo.findWithUser(tokenHash);
+    if (!row) {
+      clearCookie(request, reply);
+      return null;
+    }
+    const t = now().getTime();
+    const idle = t - row.last_seen_at.getTime();
+    const age = t - row.created_at.getTime();
+    if (idle >= SESSION_IDLE_MS || age >= SESSION_ABSOLUTE_MS) {
+      await repo.delete(tokenHash);
+      clearCookie(request, reply);
+      return null;
+    }
+    if (idle >= SESSION_TOUCH_INTERVAL_MS) await repo.touch(tokenHash, new Date(t));
+    return { tokenHash, user: { id: row.user_id, name: row.name, email: row.email, role: row.role } };
+  }
+
+  return {
+    /** The requester's live session; the database is asked only when the cookie is present. */
+    current(request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession | null> {
+      let pending = memo.get(request);
+      if (!pending) {
+        pending = lookup(request, reply);
+        memo.set(request, pending);
+      }
+      return pending;
+    },
+
+    /** A fresh token on every login; the token the browser sent before (if any) dies. */
+    async start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+      const previous = readSessionToken(request.headers.cookie);
+      if (previous) await repo.delete(hashToken(previous));
+      const t = now();
+      await repo.purgeExpired(
+        new Date(t.getTime() - SESSION_IDLE_MS),
+        new Date(t.getTime() - SESSION_ABSOLUTE_MS),
+        userId,
+      );
+      const token = randomBytes(32).toString('base64url');
+      await repo.insert(hashToken(token), userId, t);
+      reply.header(
+        'set-cookie',
+        sessionCookie(token, SESSION_ABSOLUTE_MS / 1000, isSecureRequest(request)),
+      );
+    },
+
+    async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const token = readSessionToken(request.headers.cookie);
+      if (token) await repo.delete(hashToken(token));
+      clearCookie(request, reply);
+    },
+
+    purgeExpired(): Promise<number> {
+      const t = now().getTime();
+      return repo.purgeExpired(new Date(t - SESSION_IDLE_MS), new Date(t - SESSION_ABSOLUTE_MS));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,51 @@
+// Account registration: the account half of /api/user.
+import { MESSAGES } from '../../shared/api';
+import { registerSchema } from '../../shared/user';
+import type { Config } from '../config';
+import { HttpError } from '../http/errors';
+import { errors, trueSchema } from '../http/responses';
+import type { Router } from '../http/route';
+import type { RateLimiter } from '../rate-limit/limiter';
+import { hashPassword } from './passwords';
+import type { UserRepository } from './repository';
+
+export interface UserRouteDeps {
+  router: Router;
+  config: Config;
+  users: UserRepository;
+  limiter: RateLimiter;
+}
+
+export function registerUserRoutes({ router, config, users, limiter }: UserRouteDeps) {
+  const { registerPerIp, registerWindowMs } = config.rateLimits;
+
+  router.route(
+    {
+      method: 'POST',
+      url: '/api/user/userRegister',
+      summary: 'Crea una cuenta (rol user)',
+      tag: 'Usuarios',
+      auth: 'none',
+      body: registerSchema,
+      responses: {
+        201: { description: 'Cuenta creada', schema: trueSchema },
+        ...errors(400, 403, 409, 413, 415, 429),
+      },
+    },
+    async ({ request, reply, body }) => {
+      try {
+        await limiter.consume([{ key: `register:ip:${request.ip}`, max: registerPerIp, windowMs: registerWindowMs }]);
+      } catch (error) {
+        request.log.warn({ event: 'register_rate_limited', ip: request.ip }, 'register rate limited');
+        throw error;
+      }
+      // Hash first, so a taken e-mail costs the same time as a new one.
+      const passwordHash = await hashPassword(body.password);
+      const user = await users.insert({ name: body.name, email: body.email, passwordHash });
+      if (!user) throw new HttpError(409, MESSAGES.emailTaken);
+      request.log.info({ event: 'register', userId: user.id }, 'account created');
+      reply.code(201);
+      return true;
+    },
+  );
+}
