@@ -1,0 +1,68 @@
+// `npm start`: builds the browser app when dist/ is missing or older than its sources, then runs
+// the server in this very process (so this PID is the server's and signals reach it directly).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const builtIndex = join(dist, 'index.html');
+
+/** Everything that goes into the browser bundle (server code does not). */
+const BUILD_INPUTS = ['index.html', 'src', 'public', 'vite.config.ts', 'package.json', 'tsconfig.json', 'postcss.config.cjs'];
+const SKIP_DIRS = new Set([join(root, 'src', 'server'), join(root, 'node_modules')]);
+
+function newestMtime(path) {
+  if (!existsSync(path) || SKIP_DIRS.has(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function buildIsStale() {
+  if (!existsSync(builtIndex)) return true;
+  const builtAt = statSync(builtIndex).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestMtime(join(root, input)) > builtAt);
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
+
+/** Writes .br and .gz next to every text asset so the server never compresses them per request. */
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(path);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name)) continue;
+    const data = readFileSync(path);
+    if (data.length < 1024) continue;
+    writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+  }
+}
+
+const skipBuild = ['1', 'true', 'yes'].includes((process.env.SKIP_BUILD ?? '').toLowerCase());
+if (!skipBuild && buildIsStale()) {
+  if (!existsSync(join(root, 'index.html'))) {
+    console.warn('index.html not found: the web app cannot be built; serving the API only.');
+  } else {
+    console.log('Building the web app (dist/ is missing or older than its sources)…');
+    const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+    const build = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) {
+      console.error('The web app build failed; fix the errors above and run npm start again.');
+      process.exit(build.status ?? 1);
+    }
+    precompress(dist);
+  }
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../src/server/server.ts');
