@@ -1,0 +1,456 @@
+// Accounts and sessions: register, login, logout, me, expiry, rotation and rate limits.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/shared/api';
+import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
+import {
+  createUser,
+  DAY,
+  login,
+  makeApp,
+  MINUTE,
+  sessionCookieOf,
+  setCookieHeader,
+  testConfig,
+  TestClock,
+} from './helpers/app';
+
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ana Gómez',
+  email: 'ana@example.com',
+  password: 'perritos-2025',
+  passwordValidate: 'perritos-2025',
+  ...overrides,
+});
+
+describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let clock: TestClock;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    clock = new TestClock();
+    app = await makeApp(t.db, { clock });
+  });
+  afterEach(async () => {
+    await app.close();
+  });
+
+  const register = (body: unknown, extra: { remoteAddress?: string } = {}) =>
+    app.inject({ method: 'POST', url: '/api/user/userRegister', payload: body as object, ...extra });
+  const me = (cookie?: string) =>
+    app.inject({ method: 'GET', url: '/api/user/me', headers: cookie ? { cookie } : {} });
+
+  describe('POST /api/user/userRegister', () => {
+    it('201 true, stores an argon2id hash (never the password) and the account can log in', async () => {
+      const res = await register(registration());
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toBe(true);
+      const [row] = await t.db.query<{ password_hash: string; role: string }>(
+        'SELECT password_hash, role FROM users WHERE email = $1',
+        ['ana@example.com'],
+      );
+      expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(row!.password_hash).not.toContain('perritos-2025');
+      expect(row!.role).toBe('user');
+      const cookie = await login(app, { email: 'ana@example.com', password: 'perritos-2025' });
+      expect(cookie).toMatch(/^hd_session=/);
+    });
+
+    it('400 when the passwords differ', async () => {
+      const res = await register(registration({ passwordValidate: 'otra-cosa-123' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: MESSAGES.passwordsDiffer });
+    });
+
+    it('409 when the e-mail is taken, in any letter case', async () => {
+      expect((await register(registration())).statusCode).toBe(201);
+      const res = await register(registration({ email: 'ANA@Example.COM' }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: MESSAGES.emailTaken });
+    });
+
+    it.each([
+      ['name 1 character', { name: 'A' }, 'El nombre debe tener al menos 2 caracteres'],
+      ['name 81 characters', { name: 'a'.repeat(81) }, 'El nombre no puede superar 80 caracteres'],
+      ['name missing', { name: undefined }, 'El nombre es obligatorio'],
+      ['name not text', { name: 42 }, 'El nombre es obligatorio'],
+      ['e-mail invalid', { email: 'no-es-correo' }, 'El correo electrónico no es válido'],
+      ['e-mail missing', { email: undefined }, 'El correo electrónico es obligatorio'],
+      ['password 7 characters', { password: '1234567', passwordValidate: '1234567' }, 'La contraseña debe tener al menos 8 caracteres'],
+      ['password 129 characters', { password: 'p'.repeat(129), passwordValidate: 'p'.repeat(129) }, 'La contraseña no puede superar 128 caracteres'],
+      ['password missing', { password: undefined }, 'La contraseña es obligatoria'],
+      ['passwordValidate missing', { passwordValidate: undefined }, 'Debes repetir la contraseña'],
+    ])('400 with a Spanish message naming the field: %s', async (_label, overrides, message) => {
+      const res = await register(registration(overrides));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: message });
+    });
+
+    it.each([
+      ['name of 2', { name: 'Al' }],
+      ['name of 80', { name: 'n'.repeat(80) }],
+      ['password of 8', { password: '12345678', passwordValidate: '12345678' }],
+      ['password of 128', { password: 'p'.repeat(128), passwordValidate: 'p'.repeat(128) }],
+    ])('201 at the boundary: %s', async (_label, overrides) => {
+      expect((await register(registration(overrides))).statusCode).toBe(201);
+    });
+
+    it('drops unknown fields such as role', async () => {
+      expect((await register(registration({ role: 'admin', id: 99 }))).statusCode).toBe(201);
+      const [row] = await t.db.query<{ id: number; role: string }>('SELECT id, role FROM users');
+      expect(row).toEqual({ id: 1, role: 'user' });
+    });
+
+    it('400 for bodies that are not JSON objects', async () => {
+      for (const body of [[], 'texto', 42, null]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/user/userRegister',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: 'El cuerpo de la petición debe ser un objeto JSON' });
+      }
+    });
+
+    it('429 after REGISTER_RATE_LIMIT_IP attempts from one IP; other IPs and the next window are fine', async () => {
+      await app.close();
+      app = await makeApp(t.db, { clock, config: testConfig({ registerPerIp: 3 }) });
+      for (let i = 0; i < 3; i++) {
+        expect((await register(registration({ email: `r${i}@example.com` }), { remoteAddress: '10.0.0.1' })).statusCode).toBe(201);
+      }
+      const blocked = await register(registration({ email: 'r9@example.com' }), { remoteAddress: '10.0.0.1' });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ error: MESSAGES.tooManyAttempts });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await register(registration({ email: 'r9@example.com' }), { remoteAddress: '10.0.0.2' })).statusCode).toBe(201);
+      clock.advance(60 * MINUTE);
+      expect((await register(registration({ email: 'r10@example.com' }), { remoteAddress: '10.0.0.1' })).statusCode).toBe(201);
+    });
+  });
+
+  describe('POST /api/user/userLogin', () => {
+    it('200 {user:{id,name,email,role}} and a HttpOnly SameSite=Lax cookie on Path=/', async () => {
+      const user = await createUser(t.db, { name: 'Beto', email: 'beto@example.com' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/userLogin',
+        payload: { email: 'beto@example.com', password: user.password },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: { id: user.id, name: 'Beto', email: 'beto@example.com', role: 'user' } });
+      const cookie = setCookieHeader(res)!;
+      expect(cookie).toMatch(/^hd_session=[A-Za-z0-9_-]{43}; /);
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Lax');
+      expect(cookie).toContain('Path=/');
+      expect(cookie).not.toContain('Secure');
+    });
+
+    it('accepts the e-mail in any letter case', async () => {
+      const user = await createUser(t.db, { email: 'Carla@Example.com' });
+      await expect(login(app, { email: 'carla@EXAMPLE.com', password: user.password })).resolves.toMatch(/^hd_session=/);
+    });
+
+    it('stores only the SHA-256 of the token', async () => {
+      const user = await createUser(t.db);
+      const token = (await login(app, user)).split('=')[1]!;
+      const rows = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
+      expect(rows).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex') }]);
+    });
+
+    it('401 with one generic message for a wrong password, an unknown e-mail and the demo account', async () => {
+      const user = await createUser(t.db);
+      await createUser(t.db, { email: 'demo@example.com' });
+      await t.db.query("UPDATE users SET password_hash = '!' WHERE email = 'demo@example.com'");
+      for (const body of [
+        { email: user.email, password: 'equivocada' },
+        { email: 'nadie@example.com', password: user.password },
+        { email: 'demo@example.com', password: '!' },
+        { email: 'demo@example.com', password: 'secreto-123' },
+      ]) {
+        const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: body });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ error: MESSAGES.badCredentials });
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+    });
+
+    it('an unknown e-mail costs about the same time as a wrong password (argon2 runs either way)', async () => {
+      const user = await createUser(t.db);
+      const time = async (email: string) => {
+        const started = performance.now();
+        await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: { email, password: 'equivocada' } });
+        return performance.now() - started;
+      };
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      await time('calentar@example.com');
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        known.push(await time(user.email));
+        unknown.push(await time(`nadie${i}@example.com`));
+      }
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    });
+
+    it.each([
+      ['e-mail missing', { password: 'x' }, 'El correo electrónico es obligatorio'],
+      ['e-mail invalid', { email: 'x', password: 'x' }, 'El correo electrónico no es válido'],
+      ['password missing', { email: 'a@example.com' }, 'La contraseña es obligatoria'],
+      ['password empty', { email: 'a@example.com', password: '' }, 'La contraseña es obligatoria'],
+      ['password 129 characters', { email: 'a@example.com', password: 'p'.repeat(129) }, 'La contraseña no puede superar 128 caracteres'],
+    ])('400 for a bad body: %s', async (_label, body, message) => {
+      const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: message });
+    });
+
+    it('a new token on every login; the token sent along with a login dies', async () => {
+      const user = await createUser(t.db);
+      const first = await login(app, user);
+      const second = await login(app, user);
+      expect(second).not.toBe(first);
+      // Two devices: both sessions live.
+      expect((await me(first)).statusCode).toBe(200);
+      expect((await me(second)).statusCode).toBe(200);
+      // Logging in again from a browser that already has a cookie replaces that session.
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/userLogin',
+        headers: { cookie: first },
+        payload: { email: user.email, password: user.password },
+      });
+      const third = sessionCookieOf(res)!;
+      expect(third).not.toBe(first);
+      expect((await me(first)).statusCode).toBe(401);
+      expect((await me(third)).statusCode).toBe(200);
+    });
+
+    it('marks the cookie Secure over https (X-Forwarded-Proto only when TRUST_PROXY allows it)', async () => {
+      const user = await createUser(t.db);
+      const attempt = (a: FastifyInstance) =>
+        a.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          headers: { 'x-forwarded-proto': 'https' },
+          payload: { email: user.email, password: user.password },
+        });
+      expect(setCookieHeader(await attempt(app))).not.toContain('Secure');
+      const proxied = await makeApp(t.db, { clock, config: testConfig({}, { TRUST_PROXY: 'true' }) });
+      try {
+        expect(setCookieHeader(await attempt(proxied))).toContain('; Secure');
+      } finally {
+        await proxied.close();
+      }
+    });
+  });
+
+  describe('login rate limits', () => {
+    const attempt = (email: string, password: string, remoteAddress = '10.1.1.1') =>
+      app.inject({ method: 'POST', url: '/api/user/userLogin', payload: { email, password }, remoteAddress });
+
+    it('per e-mail: after the limit even the right password gets 429, until the window ends', async () => {
+      await app.close();
+      app = await makeApp(t.db, { clock, config: testConfig({ loginPerEmail: 3, loginPerIp: 100 }) });
+      const user = await createUser(t.db);
+      for (let i = 0; i < 3; i++) expect((await attempt(user.email, 'mala', `10.2.0.${i}`)).statusCode).toBe(401);
+      const blocked = await attempt(user.email, user.password, '10.2.0.9');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ error: MESSAGES.tooManyAttempts });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      // Case does not dodge the per-e-mail counter.
+      expect((await attempt(user.email.toUpperCase(), user.password, '10.2.0.8')).statusCode).toBe(429);
+      clock.advance(15 * MINUTE);
+      expect((await attempt(user.email, user.password)).statusCode).toBe(200);
+    });
+
+    it('per IP: many e-mails from one address get 429; another address is unaffected', async () => {
+      await app.close();
+      app = await makeApp(t.db, { clock, config: testConfig({ loginPerEmail: 100, loginPerIp: 3 }) });
+      const user = await createUser(t.db);
+      for (let i = 0; i < 3; i++) expect((await attempt(`x${i}@example.com`, 'mala')).statusCode).toBe(401);
+      expect((await attempt(user.email, user.password)).statusCode).toBe(429);
+      expect((await attempt(user.email, user.password, '10.9.9.9')).statusCode).toBe(200);
+    });
+
+    it('successful logins do not count', async () => {
+      await app.close();
+      app = await makeApp(t.db, { clock, config: testConfig({ loginPerEmail: 2, loginPerIp: 3 }) });
+      const user = await createUser(t.db);
+      for (let i = 0; i < 8; i++) expect((await attempt(user.email, user.password)).statusCode).toBe(200);
+      // A success also forgives the earlier failures of that e-mail.
+      expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
+      expect((await attempt(user.email, user.password)).statusCode).toBe(200);
+      expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
+      expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
+      expect((await attempt(user.email, user.password)).statusCode).toBe(429);
+    });
+
+    it('counters live in the database, shared by every server process', async () => {
+      await app.close();
+      const config = testConfig({ loginPerEmail: 2, loginPerIp: 100 });
+      app = await makeApp(t.db, { clock, config });
+      const other = await makeApp(t.db, { clock, config });
+      try {
+        const user = await createUser(t.db);
+        expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
+        expect(
+          (await other.inject({ method: 'POST', url: '/api/user/userLogin', payload: { email: user.email, password: 'mala' } }))
+            .statusCode,
+        ).toBe(401);
+        expect((await attempt(user.email, user.password)).statusCode).toBe(429);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('uses X-Forwarded-For only behind a trusted proxy', async () => {
+      await app.close();
+      const user = await createUser(t.db);
+      const send = (a: FastifyInstance, xff: string) =>
+        a.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          headers: { 'x-forwarded-for': xff },
+          payload: { email: user.email, password: 'mala' },
+        });
+      app = await makeApp(t.db, { clock, config: testConfig({ loginPerIp: 1, loginPerEmail: 100 }, { TRUST_PROXY: 'true' }) });
+      expect((await send(app, '203.0.113.1')).statusCode).toBe(401);
+      expect((await send(app, '203.0.113.2')).statusCode).toBe(401);
+      expect((await send(app, '203.0.113.1')).statusCode).toBe(429);
+      await app.close();
+      await t.reset();
+      const user2 = await createUser(t.db, { email: user.email });
+      app = await makeApp(t.db, { clock, config: testConfig({ loginPerIp: 1, loginPerEmail: 100 }) });
+      expect(user2.email).toBe(user.email);
+      expect((await send(app, '203.0.113.1')).statusCode).toBe(401);
+      // Without TRUST_PROXY the header is ignored: same socket address, so blocked.
+      expect((await send(app, '203.0.113.2')).statusCode).toBe(429);
+    });
+
+    it('a limit of 0 turns it off', async () => {
+      await app.close();
+      app = await makeApp(t.db, { clock, config: testConfig({ loginPerEmail: 0, loginPerIp: 0 }) });
+      const user = await createUser(t.db);
+      for (let i = 0; i < 12; i++) expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
+      expect(await t.db.query('SELECT 1 FROM rate_limits')).toEqual([]);
+    });
+  });
+
+  describe('GET /api/user/me', () => {
+    it('401 without a cookie', async () => {
+      const res = await me();
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: MESSAGES.notLoggedIn });
+    });
+
+    it('401 with a forged or malformed cookie, and the cookie is cleared', async () => {
+      for (const cookie of ['hd_session=' + 'A'.repeat(43), 'hd_session=corto', 'hd_session=']) {
+        const res = await me(cookie);
+        expect(res.statusCode).toBe(401);
+        expect(setCookieHeader(res)).toMatch(/^hd_session=; .*Max-Age=0/);
+      }
+    });
+
+    it('200 {user} with a valid session', async () => {
+      const user = await createUser(t.db, { name: 'Dora' });
+      const res = await me(await login(app, user));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: { id: user.id, name: 'Dora', email: user.email, role: 'user' } });
+    });
+
+    it('finds the cookie among other cookies', async () => {
+      const user = await createUser(t.db);
+      const cookie = await login(app, user);
+      expect((await me(`tema=oscuro; ${cookie}; otra=1`)).statusCode).toBe(200);
+    });
+  });
+
+  describe('session expiry', () => {
+    it('idle: 7 days without use ends the session; use keeps it alive', async () => {
+      const user = await createUser(t.db);
+      const cookie = await login(app, user);
+      clock.advance(7 * DAY - MINUTE);
+      expect((await me(cookie)).statusCode).toBe(200); // refreshes last use
+      clock.advance(7 * DAY - MINUTE);
+      expect((await me(cookie)).statusCode).toBe(200);
+      clock.advance(7 * DAY);
+      const res = await me(cookie);
+      expect(res.statusCode).toBe(401);
+      expect(setCookieHeader(res)).toContain('Max-Age=0');
+      expect(await t.db.query('SELECT 1 FROM sessions')).toEqual([]);
+    });
+
+    it('absolute: 30 days after login the session ends even if used every day', async () => {
+      const user = await createUser(t.db);
+      const cookie = await login(app, user);
+      for (let day = 1; day < 30; day++) {
+        clock.advance(DAY);
+        expect((await me(cookie)).statusCode).toBe(200);
+      }
+      clock.advance(DAY);
+      expect((await me(cookie)).statusCode).toBe(401);
+    });
+
+    it('expired rows are purged (periodically, and for the user at login)', async () => {
+      const user = await createUser(t.db);
+      const other = await createUser(t.db);
+      await login(app, user);
+      await login(app, other);
+      clock.advance(8 * DAY);
+      await login(app, user); // purges the user's own stale session
+      expect(await t.db.query('SELECT user_id FROM sessions ORDER BY user_id')).toEqual([
+        { user_id: user.id },
+        { user_id: other.id },
+      ]);
+      await app.purgeExpired();
+      expect(await t.db.query('SELECT user_id FROM sessions')).toEqual([{ user_id: user.id }]);
+    });
+  });
+
+  describe('GET /api/user/userLogout', () => {
+    it('200 true, deletes the session server-side and clears the cookie', async () => {
+      const user = await createUser(t.db);
+      const cookie = await login(app, user);
+      const res = await app.inject({ method: 'GET', url: '/api/user/userLogout', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toBe(true);
+      expect(setCookieHeader(res)).toMatch(/^hd_session=; Path=\/; Max-Age=0;.*HttpOnly; SameSite=Lax/);
+      expect(await t.db.query('SELECT 1 FROM sessions')).toEqual([]);
+      // A copy of the old cookie is worthless now.
+      expect((await me(cookie)).statusCode).toBe(401);
+    });
+
+    it('never fails for the client: no cookie, or a dead one, still gives 200 true', async () => {
+      for (const headers of [{}, { cookie: 'hd_session=' + 'B'.repeat(43) }, { cookie: 'hd_session=basura' }]) {
+        const res = await app.inject({ method: 'GET', url: '/api/user/userLogout', headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toBe(true);
+      }
+    });
+
+    it('403 when another site triggers it', async () => {
+      const user = await createUser(t.db);
+      const cookie = await login(app, user);
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/user/userLogout',
+        headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect((await me(cookie)).statusCode).toBe(200);
+    });
+  });
+});

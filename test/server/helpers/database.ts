@@ -1,0 +1,56 @@
+// One database per test file: PGlite in memory, plus a private schema on real PostgreSQL when
+// TEST_DATABASE_URL is set. Tables are emptied between tests instead of recreating the database.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Db } from '../../../src/server/db/db';
+import { migrate } from '../../../src/server/db/migrate';
+import { openPglite } from '../../../src/server/db/pglite';
+import { openPostgres } from '../../../src/server/db/postgres';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The contract suites run once per backend. */
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase {
+  backend: Backend;
+  db: Db;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
+  let db: Db;
+  let dropSchema = async () => {};
+  if (backend === 'pglite') {
+    db = await openPglite('memory://');
+  } else {
+    // Vitest runs files in parallel: each file gets its own schema on the shared database.
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE SCHEMA ${schema}`);
+    db = await openPostgres({ connectionString: process.env.TEST_DATABASE_URL!, searchPath: schema, max: 5 });
+    dropSchema = () => adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  }
+  await migrate(db);
+  return {
+    backend,
+    db,
+    async reset() {
+      await db.exec('TRUNCATE users, sessions, dogs, rate_limits, app_meta RESTART IDENTITY CASCADE');
+    },
+    async close() {
+      await db.close();
+      await dropSchema();
+    },
+  };
+}
