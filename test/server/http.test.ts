@@ -1,0 +1,409 @@
+// HTTP behaviour around the routes: headers, CSRF origin check, body rules, errors, health,
+// OpenAPI, static app serving and logs.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../src/server/app';
+import type { Db } from '../../src/server/db/db';
+import { CONTENT_SECURITY_POLICY } from '../../src/server/http/security';
+import { MESSAGES } from '../../src/shared/api';
+import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
+import { createDog, createUser, login, makeApp, validDog } from './helpers/app';
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  expect(headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options']).toBe('DENY');
+}
+
+/** A Db whose every query fails like a broken database would, SQL details included. */
+function brokenDb(): Db {
+  const fail = async () => {
+    throw new Error('relation "secret_internal_table" does not exist at SELECT password_hash');
+  };
+  return { kind: 'pglite', query: fail, exec: fail, transaction: fail, close: async () => {} } as unknown as Db;
+}
+
+describe('CSP', () => {
+  it('has the directives the design asks for', () => {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https:",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(CONTENT_SECURITY_POLICY).toContain(directive);
+    }
+  });
+});
+
+describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    app = await makeApp(t.db);
+  });
+  afterEach(async () => {
+    await app.close();
+  });
+
+  const loginBody = { email: 'a@example.com', password: 'x' };
+
+  describe('security headers', () => {
+    it('are on successes, errors and 404s alike, with a request id', async () => {
+      for (const res of [
+        await app.inject({ method: 'GET', url: '/api/dog' }),
+        await app.inject({ method: 'GET', url: '/api/user/me' }),
+        await app.inject({ method: 'GET', url: '/api/nada' }),
+        await app.inject({ method: 'GET', url: '/api/dog?limit=0' }),
+        await app.inject({ method: 'POST', url: '/api/user/userLogin', headers: { 'content-type': 'text/plain' }, payload: 'x' }),
+        await app.inject({ method: 'POST', url: '/api/user/userLogin', headers: { origin: 'https://evil.example' }, payload: loginBody }),
+      ]) {
+        expectSecurityHeaders(res.headers);
+        expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+    });
+  });
+
+  describe('cross-site requests', () => {
+    it.each([
+      ['POST', '/api/user/userLogin'],
+      ['POST', '/api/user/userRegister'],
+      ['POST', '/api/dog'],
+      ['PUT', '/api/dog/1'],
+      ['DELETE', '/api/dog/1'],
+    ])('%s %s with a foreign Origin gets 403', async (method, url) => {
+      const res = await app.inject({
+        method: method as 'POST',
+        url,
+        headers: { origin: 'https://evil.example' },
+        payload: {},
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: MESSAGES.foreignOrigin });
+    });
+
+    it('403 for Origin: null, a different port or scheme, and Sec-Fetch-Site: cross-site', async () => {
+      for (const headers of [
+        { origin: 'null' },
+        { origin: 'http://localhost:8080' },
+        { origin: 'https://localhost:80' },
+        { 'sec-fetch-site': 'cross-site' },
+      ]) {
+        const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', headers, payload: loginBody });
+        expect(res.statusCode).toBe(403);
+      }
+    });
+
+    it('allows the site’s own origin, same-site fetches and clients that send no Origin', async () => {
+      for (const headers of [
+        { origin: 'http://localhost:80' },
+        { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+        { 'sec-fetch-site': 'same-site' },
+        {},
+      ]) {
+        const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', headers, payload: loginBody });
+        expect(res.statusCode).toBe(401);
+      }
+    });
+
+    it('safe requests from anywhere are fine (the API is readable, just not writable)', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/dog', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe('request bodies', () => {
+    it('415 for anything but application/json', async () => {
+      for (const [type, payload] of [
+        ['text/plain', 'email=a'],
+        ['application/x-www-form-urlencoded', 'email=a%40b.co&password=x'],
+        ['multipart/form-data; boundary=x', '--x--'],
+        ['application/xml', '<a/>'],
+      ]) {
+        const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', headers: { 'content-type': type! }, payload });
+        expect(res.statusCode).toBe(415);
+        expect(res.json()).toEqual({ error: MESSAGES.unsupportedMediaType });
+      }
+    });
+
+    it('415 for a body without a Content-Type', async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: Buffer.from('{"email":"a"}') });
+      expect(res.statusCode).toBe(415);
+    });
+
+    it('accepts application/json with a charset', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/userLogin',
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        payload: JSON.stringify(loginBody),
+      });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('413 above 64 KiB; exactly 64 KiB is read', async () => {
+      const cookie = await login(app, await createUser(t.db));
+      const body = (size: number) => {
+        const base = JSON.stringify({ ...validDog, personality: '' });
+        return base.replace('"personality":""', `"personality":"${'p'.repeat(size - Buffer.byteLength(base))}"`);
+      };
+      const at = await app.inject({ method: 'POST', url: '/api/dog', headers: { cookie, 'content-type': 'application/json' }, payload: body(64 * 1024) });
+      expect(at.statusCode).toBe(400); // read and validated: personality is too long
+      const over = await app.inject({ method: 'POST', url: '/api/dog', headers: { cookie, 'content-type': 'application/json' }, payload: body(64 * 1024 + 1) });
+      expect(over.statusCode).toBe(413);
+      expect(over.json()).toEqual({ error: MESSAGES.bodyTooLarge });
+    });
+
+    it('400 for malformed or empty JSON and prototype-poisoning keys', async () => {
+      for (const payload of ['{"email": ', '{email: "a"}', '', '{"__proto__": {"x": 1}}', '{"constructor": {"prototype": {"x": 1}}}']) {
+        const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', headers: { 'content-type': 'application/json' }, payload });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: MESSAGES.badJson });
+      }
+    });
+
+    it('400 for JSON that is not an object, and for a POST with no body at all', async () => {
+      for (const payload of ['[]', '"hola"', '3', 'null', 'true']) {
+        const res = await app.inject({ method: 'POST', url: '/api/user/userRegister', headers: { 'content-type': 'application/json' }, payload });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: 'El cuerpo de la petición debe ser un objeto JSON' });
+      }
+      const empty = await app.inject({ method: 'POST', url: '/api/user/userLogin' });
+      expect(empty.statusCode).toBe(400);
+    });
+  });
+
+  describe('unknown paths', () => {
+    it.each([
+      ['GET', '/api'],
+      ['GET', '/api/'],
+      ['GET', '/api/nada'],
+      ['GET', '/api/user'],
+      ['POST', '/api/dogs'],
+      ['PATCH', '/api/dog/1'],
+      ['GET', '/api/dog/1/extra'],
+      ['GET', '/entrar'],
+    ])('%s %s → 404 JSON (no app build here)', async (method, url) => {
+      const res = await app.inject({ method: method as 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ error: MESSAGES.notFound });
+    });
+  });
+
+  describe('GET /api/health', () => {
+    it('200 {ok:true} when the database answers', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    });
+  });
+
+  describe('GET /api/openapi.json', () => {
+    it('documents every route of the API table from the zod schemas', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json();
+      expect(doc.openapi).toBe('3.1.0');
+      const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+      );
+      expect(operations.sort()).toEqual(
+        [
+          'POST /api/user/userLogin',
+          'GET /api/user/userLogout',
+          'POST /api/user/userRegister',
+          'GET /api/user/me',
+          'GET /api/dog',
+          'GET /api/dog/{id}',
+          'POST /api/dog',
+          'PUT /api/dog/{id}',
+          'DELETE /api/dog/{id}',
+          'GET /api/health',
+          'GET /api/openapi.json',
+        ].sort(),
+      );
+      const register = doc.paths['/api/user/userRegister'].post;
+      expect(register.requestBody.content['application/json'].schema.properties.password).toMatchObject({ minLength: 8, maxLength: 128 });
+      expect(Object.keys(register.responses).sort()).toEqual(['201', '400', '403', '409', '413', '415', '429']);
+      const list = doc.paths['/api/dog'].get;
+      expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'before']);
+      expect(doc.paths['/api/dog'].post.requestBody.content['application/json'].schema.properties.name).toMatchObject({ maxLength: 60 });
+      expect(doc.paths['/api/dog/{id}'].put.security).toEqual([{ sessionCookie: [] }]);
+      expect(doc.components.securitySchemes.sessionCookie).toEqual({ type: 'apiKey', in: 'cookie', name: 'hd_session' });
+    });
+  });
+
+  describe('compression', () => {
+    it('compresses large JSON answers for clients that accept it', async () => {
+      const cookie = await login(app, await createUser(t.db));
+      for (let i = 0; i < 10; i++) await createDog(app, cookie);
+      const res = await app.inject({ method: 'GET', url: '/api/dog', headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toHaveLength(10);
+      const plain = await app.inject({ method: 'GET', url: '/api/dog' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+    });
+  });
+});
+
+describe('failures never leak internals', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await makeApp(brokenDb());
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('500 with a generic Spanish message, no SQL, no stack', async () => {
+    for (const req of [
+      { method: 'GET' as const, url: '/api/dog' },
+      { method: 'GET' as const, url: '/api/dog/1' },
+      { method: 'POST' as const, url: '/api/user/userLogin', payload: { email: 'a@example.com', password: 'x' } },
+      { method: 'GET' as const, url: '/api/user/me', headers: { cookie: 'hd_session=' + 'a'.repeat(43) } },
+    ]) {
+      const res = await app.inject(req);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: MESSAGES.internal });
+      expect(res.body).not.toMatch(/secret|relation|SELECT|stack|at /);
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it('health answers 503 when the database does not', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: MESSAGES.unavailable });
+  });
+});
+
+describe('static app from dist/', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const bigJs = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'happydog-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    mkdirSync(join(dir, 'demo-dogs'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Happy Dog</title><div id="root"></div>');
+    writeFileSync(join(dir, 'assets', 'index-AbC123.js'), bigJs);
+    writeFileSync(join(dir, 'assets', 'index-AbC123.js.br'), brotliCompressSync(bigJs));
+    writeFileSync(join(dir, 'demo-dogs', 'luna.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await makeApp(brokenDb(), { staticDir: dir });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / with no-cache and security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('Happy Dog');
+    expectSecurityHeaders(res.headers);
+  });
+
+  it.each(['/entrar', '/registrarse', '/home', '/no/existe', '/falta.png'])(
+    'falls back to index.html for client routes and missing files: %s',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('hashed assets are immutable for a year and precompressed with brotli', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('other files are served with a short cache, compressed on the fly when big enough', async () => {
+    const res = await app.inject({ method: 'GET', url: '/demo-dogs/luna.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('unknown /api paths stay JSON 404s, and non-GET methods do not get the app', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/nada' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: MESSAGES.notFound });
+    const post = await app.inject({ method: 'POST', url: '/entrar', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('does not serve files outside dist/', async () => {
+    const res = await app.inject({ method: 'GET', url: '/../package.json' });
+    expect(res.body).not.toContain('"dependencies"');
+  });
+});
+
+describe('logs', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('are JSON lines with request ids; failed logins and 403s are logged; secrets are not', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = await makeApp(t.db, { logger: { ...(loggerOptions('info') as object), stream } });
+    try {
+      const user = await createUser(t.db, { password: 'MiClaveSecreta-1' });
+      const cookie = await login(app, { email: user.email, password: 'MiClaveSecreta-1' });
+      await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: { email: user.email, password: 'ClaveEquivocada-9' } });
+      const dog = await createDog(app, cookie);
+      const intruder = await login(app, await createUser(t.db));
+      await app.inject({ method: 'DELETE', url: `/api/dog/${dog.id}`, headers: { cookie: intruder } });
+      await app.inject({ method: 'POST', url: '/api/dog', headers: { origin: 'https://evil.example', cookie }, payload: validDog });
+    } finally {
+      await app.close();
+    }
+    const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const all = lines.join('\n');
+    expect(records.some((r) => r.event === 'login_failed' && r.email)).toBe(true);
+    expect(records.some((r) => r.event === 'forbidden_not_owner')).toBe(true);
+    expect(records.some((r) => r.event === 'forbidden_origin')).toBe(true);
+    const completed = records.filter((r) => r.msg === 'request completed');
+    expect(completed.length).toBeGreaterThanOrEqual(6);
+    for (const r of completed) expect(r.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(all).not.toContain('MiClaveSecreta-1');
+    expect(all).not.toContain('ClaveEquivocada-9');
+    expect(all).not.toMatch(/hd_session=[A-Za-z0-9_-]{43}/);
+  });
+});
