@@ -1,0 +1,91 @@
+// Environment parsing: defaults, accepted forms, and one clear line for each bad value.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      logLevel: 'info',
+      trustProxy: false,
+      seedDemo: true,
+      rateLimits: {
+        loginPerIp: 50,
+        loginPerEmail: 10,
+        loginWindowMs: 15 * 60 * 1000,
+        registerPerIp: 20,
+        registerWindowMs: 60 * 60 * 1000,
+      },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/happydog',
+      DATABASE_URL: 'postgres://u:p@db:5432/happy',
+      DATABASE_POOL_SIZE: '20',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      SEED_DEMO: 'false',
+      LOGIN_RATE_LIMIT_IP: '500',
+      LOGIN_RATE_LIMIT_EMAIL: '0',
+      LOGIN_RATE_LIMIT_WINDOW_SECONDS: '60',
+      REGISTER_RATE_LIMIT_IP: '7',
+      REGISTER_RATE_LIMIT_WINDOW_SECONDS: '120',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/happydog',
+      databaseUrl: 'postgres://u:p@db:5432/happy',
+      databasePoolSize: 20,
+      logLevel: 'warn',
+      trustProxy: 1,
+      seedDemo: false,
+      rateLimits: { loginPerIp: 500, loginPerEmail: 0, loginWindowMs: 60_000, registerPerIp: 7, registerWindowMs: 120_000 },
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['yes', true],
+    ['0', false],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+  ])('TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', SEED_DEMO: ' ' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")'],
+    [{ PORT: '65536' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "65536")'],
+    [{ SEED_DEMO: 'maybe' }, 'Invalid configuration: SEED_DEMO must be true or false (got "maybe")'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ TRUST_PROXY: 'perhaps!' }, 'Invalid configuration: TRUST_PROXY must be false, true, a hop count or a comma-separated list of proxy IPs/CIDRs (got "perhaps!")'],
+    [{ LOGIN_RATE_LIMIT_IP: '-1' }, 'Invalid configuration: LOGIN_RATE_LIMIT_IP must be an integer between 0 and 1000000 (got "-1")'],
+    [{ REGISTER_RATE_LIMIT_WINDOW_SECONDS: '0' }, 'Invalid configuration: REGISTER_RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 86400 (got "0")'],
+    [{ DATABASE_URL: 'mysql://root:hunter2@db/x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// connection URL'],
+  ])('%j fails with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+      expect((error as Error).message).not.toContain('hunter2');
+    }
+  });
+});
