@@ -102,6 +102,13 @@ function publicMessage(error: FastifyError): { status: number; message: string }
   return null;
 }
 
+function refuseMalformedRequest(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  setSecurityHeaders(request, reply);
+  reply.header('x-request-id', request.id);
+  request.log.info({ code: error.code }, 'malformed request refused');
+  return reply.code(400).send({ error: 'La dirección de la petición no es válida' });
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
@@ -115,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new RequestLog({ requestIdLogLabel: 'reqId' }),
     return503OnClosing: true,
+    // Malformed URLs (bad percent-encoding) never reach hooks or the error handler.
+    frameworkErrors: refuseMalformedRequest as FastifyServerOptions['frameworkErrors'],
   });
 
   // Only JSON bodies: text/plain would otherwise be accepted by Fastify's default parser.

@@ -210,6 +210,13 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
     });
   });
 
+  it('400 JSON with security headers for a malformed URL', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/dog/%' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'La dirección de la petición no es válida' });
+    expectSecurityHeaders(res.headers);
+  });
+
   describe('GET /api/health', () => {
     it('200 {ok:true} when the database answers', async () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
