@@ -1,13 +1,35 @@
 // Vite builds the browser app into dist/; Vitest runs the server and web suites as two projects.
+// `vite --mode mock` (npm run dev:mock) serves the app with MSW answering the API in the browser.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const apiPort = process.env.API_PORT ?? '3001';
 
+/**
+ * Serves MSW's service worker from node_modules, only for the dev server in mock mode, so the
+ * worker never lands in public/ or dist/.
+ */
+function mockServiceWorker(): Plugin {
+  const file = fileURLToPath(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url));
+  return {
+    name: 'happy-dog:mock-service-worker',
+    apply: (_config, env) => env.command === 'serve' && env.mode === 'mock',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(readFileSync(file));
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mockServiceWorker()],
   resolve: { alias: { '@': src } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {

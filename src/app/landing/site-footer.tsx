@@ -1,0 +1,119 @@
+// Footer: navigation, contact e-mail and phone, the Cali address, social links and © 2024.
+import { Container, Text, Title } from '@mantine/core';
+import {
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandWhatsapp,
+  IconMail,
+  IconMapPin,
+  IconPaw,
+  IconPhone,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { anchors, site } from '@/config/site';
+import classes from './site-footer.module.css';
+
+const SOCIAL_ICONS = {
+  instagram: IconBrandInstagram,
+  facebook: IconBrandFacebook,
+  whatsapp: IconBrandWhatsapp,
+} as const;
+
+const FOOTER_LINKS = [
+  { label: 'Inicio', hash: anchors.home },
+  { label: 'Adoptar', hash: anchors.adopt },
+  { label: 'Quiénes somos', hash: anchors.about },
+  { label: 'Recorrido', hash: anchors.tour },
+] as const;
+
+export function SiteFooter() {
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg">
+        <div className={classes.grid}>
+          <div>
+            <span className={classes.brand}>
+              <IconPaw size={26} aria-hidden="true" />
+              {site.name}
+            </span>
+            <Text mt="sm">
+              Comunidad de adopción responsable de perros en Cali. Encontramos hogares y
+              acompañamos a cada familia después de adoptar.
+            </Text>
+          </div>
+
+          <nav aria-labelledby="footer-nav-title">
+            <Title order={2} id="footer-nav-title" className={classes.heading}>
+              Navegación
+            </Title>
+            <ul className={classes.list}>
+              {FOOTER_LINKS.map((item) => (
+                <li key={item.hash}>
+                  <Link to="/" hash={item.hash} className={classes.link}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div>
+            <Title order={2} className={classes.heading}>
+              Contacto
+            </Title>
+            <ul className={classes.list}>
+              <li>
+                <a className={classes.link} href={`mailto:${site.email}`}>
+                  <IconMail size={18} aria-hidden="true" />
+                  {site.email}
+                </a>
+              </li>
+              <li>
+                <a className={classes.link} href={`tel:${site.phoneHref}`}>
+                  <IconPhone size={18} aria-hidden="true" />
+                  {site.phone}
+                </a>
+              </li>
+              <li>
+                <address className={classes.address}>
+                  <IconMapPin size={18} aria-hidden="true" style={{ flexShrink: 0, marginTop: 3 }} />
+                  <span>
+                    {site.address.street}
+                    <br />
+                    {site.address.city}
+                  </span>
+                </address>
+              </li>
+            </ul>
+          </div>
+
+          <div>
+            <Title order={2} className={classes.heading}>
+              Síguenos
+            </Title>
+            <ul className={`${classes.list} ${classes.social}`}>
+              {site.social.map((item) => {
+                const Icon = SOCIAL_ICONS[item.key];
+                return (
+                  <li key={item.key}>
+                    <a
+                      className={classes.socialLink}
+                      href={item.href}
+                      aria-label={`${item.label} de ${site.name}`}
+                      rel="noopener noreferrer"
+                    >
+                      <Icon size={22} aria-hidden="true" />
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        </div>
+        <p className={classes.bottom}>
+          © {site.copyrightYear} {site.name}. Todos los derechos reservados.
+        </p>
+      </Container>
+    </footer>
+  );
+}

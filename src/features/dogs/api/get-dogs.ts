@@ -1,0 +1,38 @@
+// GET /api/dog?limit&before: the dogs, newest first, in pages of DOG_PAGE_SIZE (keyset pagination).
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { api, apiCall } from '@/lib/api-client';
+import type { Dog } from '@/shared/dog';
+import { dogKeys, type DogListParams } from './dog-keys';
+
+/** Same value as DOG_PAGE_DEFAULT in src/shared/dog.ts, repeated so the landing bundle skips zod. */
+export const DOG_PAGE_SIZE = 24;
+
+export type DogPageParam = number | undefined;
+export type DogPages = InfiniteData<Dog[], DogPageParam>;
+
+export async function getDogs({ limit, before }: DogListParams & { before?: number }): Promise<Dog[]> {
+  const searchParams: Record<string, number> = { limit };
+  if (before !== undefined) searchParams.before = before;
+  return apiCall(() => api.get('dog', { searchParams }).json<Dog[]>());
+}
+
+export const dogsInfiniteQueryOptions = (params: DogListParams = { limit: DOG_PAGE_SIZE }) =>
+  infiniteQueryOptions({
+    queryKey: dogKeys.list(params),
+    queryFn: ({ pageParam }) => getDogs({ ...params, before: pageParam }),
+    initialPageParam: undefined as DogPageParam,
+    // A short page is the last one; otherwise continue below the oldest id seen so far.
+    getNextPageParam: (lastPage) =>
+      lastPage.length < params.limit ? undefined : lastPage[lastPage.length - 1]?.id,
+  });
+
+/** Looks a dog up in every loaded page of every cached list. */
+export function findDogInPages(lists: Array<DogPages | undefined>, id: number): Dog | undefined {
+  for (const list of lists) {
+    for (const page of list?.pages ?? []) {
+      const dog = page.find((candidate) => candidate.id === id);
+      if (dog) return dog;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,169 @@
+// The dogs for adoption, newest first, in an autoplaying loop that loads the next page of 24 as
+// the visitor nears the end. Autoplay pauses on hover, on keyboard focus and with the visible
+// pause control, and starts paused when the visitor prefers reduced motion (WCAG 2.2.2).
+import '@mantine/core/styles/Card.css';
+import '@mantine/carousel/styles.css';
+import { Carousel } from '@mantine/carousel';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+} from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useEffect, useMemo, useState, type FocusEvent } from 'react';
+import type { Dog } from '@/shared/dog';
+import { isOwner, useSessionStore } from '@/stores/session-store';
+import { dogsInfiniteQueryOptions } from '../api/get-dogs';
+import { CarouselLoading, CarouselState, CarouselText } from './carousel-state';
+import classes from './dog-carousel.module.css';
+import { DogCard } from './dog-card';
+import { openDogModal, preloadDogModal } from './open-dog-modal';
+
+export const AUTOPLAY_DELAY_MS = 3000;
+/** Start loading the next page when the selected slide is this close to the end of the list. */
+const PREFETCH_AHEAD = 6;
+
+export default function DogCarousel() {
+  const query = useInfiniteQuery(dogsInfiniteQueryOptions());
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const dogs = useMemo(() => data?.pages.flat() ?? [], [data]);
+  const logged = useSessionStore((state) => state.logged);
+  const userId = useSessionStore((state) => state.id);
+
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [selected, setSelected] = useState(0);
+  const reducedMotion = useReducedMotion();
+  /** The visitor's explicit choice; until they make one, reduced motion decides. */
+  const [userPaused, setUserPaused] = useState<boolean | null>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focusInside, setFocusInside] = useState(false);
+  const paused = userPaused ?? reducedMotion;
+  const running = !paused && !hovered && !focusInside && dogs.length > 1;
+
+  // Autoplay is a timer here rather than embla-carousel-autoplay: the plugin restarts itself on
+  // every re-init (each new page of dogs) and after drags, overriding the visitor's pause.
+  useEffect(() => {
+    if (!embla || !running) return;
+    const timer = window.setInterval(() => embla.scrollNext(), AUTOPLAY_DELAY_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, running]);
+
+  const handleSlideChange = (index: number) => {
+    setSelected(index);
+    if (index >= dogs.length - PREFETCH_AHEAD && hasNextPage && !isFetchingNextPage) {
+      void fetchNextPage();
+    }
+  };
+
+  const handleOpen = (dog: Dog) => {
+    const owned = isOwner({ logged, id: userId }, dog.hostage_id);
+    openDogModal({ mode: owned ? 'edit' : 'view', dog });
+  };
+
+  const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
+  };
+
+  if (query.isPending) {
+    return <CarouselLoading />;
+  }
+
+  if (query.isError && dogs.length === 0) {
+    return (
+      <CarouselState role="alert" title="No pudimos cargar los perros en adopción.">
+        <CarouselText>{query.error.message}</CarouselText>
+        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+          Reintentar
+        </Button>
+      </CarouselState>
+    );
+  }
+
+  if (dogs.length === 0) {
+    return (
+      <CarouselState role="status" title="Aún no hay perros en adopción">
+        <CarouselText>Vuelve pronto o publica el primero con DAR EN ADOPCIÓN.</CarouselText>
+      </CarouselState>
+    );
+  }
+
+  const current = dogs[selected % dogs.length];
+
+  return (
+    <div
+      className={classes.section}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <div className={classes.toolbar}>
+        <Button
+          variant="subtle"
+          color="brand.9"
+          size="compact-md"
+          leftSection={
+            paused ? (
+              <IconPlayerPlayFilled size={16} aria-hidden="true" />
+            ) : (
+              <IconPlayerPauseFilled size={16} aria-hidden="true" />
+            )
+          }
+          onClick={() => setUserPaused(!paused)}
+        >
+          {paused ? 'Reproducir' : 'Pausar'}
+        </Button>
+      </div>
+      <Carousel
+        aria-label="Perros en adopción"
+        aria-roledescription="carrusel"
+        classNames={{ root: classes.root, slide: classes.slide, control: classes.control }}
+        slideGap="md"
+        emblaOptions={{ loop: true, align: 'start', slidesToScroll: 1, duration: 25 }}
+        controlSize={44}
+        controlsOffset="xs"
+        getEmblaApi={setEmbla}
+        onSlideChange={handleSlideChange}
+        previousControlIcon={<IconChevronLeft size={22} aria-hidden="true" />}
+        nextControlIcon={<IconChevronRight size={22} aria-hidden="true" />}
+        previousControlProps={{ 'aria-label': 'Perro anterior' }}
+        nextControlProps={{ 'aria-label': 'Perro siguiente' }}
+        onFocus={() => setFocusInside(true)}
+        onBlur={handleBlur}
+      >
+        {dogs.map((dog, index) => (
+          <Carousel.Slide
+            key={dog.id}
+            aria-roledescription="diapositiva"
+            aria-label={`${index + 1} de ${dogs.length}: ${dog.name}`}
+          >
+            <DogCard
+              dog={dog}
+              owned={isOwner({ logged, id: userId }, dog.hostage_id)}
+              onOpen={handleOpen}
+              onIntent={preloadDogModal}
+            />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+      <VisuallyHidden aria-live={running ? 'off' : 'polite'} aria-atomic="true">
+        {current ? `Perro ${(selected % dogs.length) + 1} de ${dogs.length}: ${current.name}` : ''}
+      </VisuallyHidden>
+      {isFetchingNextPage && (
+        <Text size="sm" ta="center" mt="xs" role="status">
+          Cargando más perros...
+        </Text>
+      )}
+      {query.isFetchNextPageError && (
+        <Text size="sm" ta="center" mt="xs" role="alert">
+          No pudimos cargar más perros.{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void fetchNextPage()}>
+            Reintentar
+          </Button>
+        </Text>
+      )}
+    </div>
+  );
+}

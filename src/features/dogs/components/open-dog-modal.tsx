@@ -1,0 +1,63 @@
+// Opens the dog modal (create / edit / view) through Mantine's modal manager. The modal's body
+// is a lazy chunk (form, zod rules, inputs), so the landing page does not pay for it up front.
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { openModal, preloadOverlays } from '@/components/overlays/overlays';
+import type { Dog } from '@/shared/dog';
+import { createDogModalDraft, type DogModalMode } from './dog-modal-types';
+
+const loadDogModal = () => import('./dog-modal');
+const DogModal = lazy(loadDogModal);
+
+/** Starts downloading the modal's chunk (on hover or focus of a button that will open it). */
+export function preloadDogModal() {
+  preloadOverlays();
+  void loadDogModal();
+}
+
+export const DOG_MODAL_TITLES = {
+  create: () => 'Publicar en adopción',
+  edit: (name: string) => `Editar información de ${name}`,
+  view: (name: string) => `Información de ${name}`,
+} as const;
+
+let sequence = 0;
+
+type OpenDogModalOptions =
+  | { mode: 'create'; dog?: undefined; onClose?: () => void }
+  | { mode: Exclude<DogModalMode, 'create'>; dog: Dog; onClose?: () => void };
+
+export function openDogModal({ mode, dog, onClose }: OpenDogModalOptions): string {
+  sequence += 1;
+  const modalId = `dog-modal-${sequence}`;
+  // Survives the modal body being unmounted while the delete confirmation is on top of it.
+  const draft = createDogModalDraft();
+  const title = mode === 'create' ? DOG_MODAL_TITLES.create() : DOG_MODAL_TITLES[mode](dog.name);
+  void openModal({
+    modalId,
+    title,
+    size: 'xl',
+    // A static backdrop (SPEC.md): a stray click outside must not throw away a half-filled form.
+    closeOnClickOutside: false,
+    transitionProps: { duration: 300 },
+    overlayProps: { transitionProps: { duration: 150 } },
+    onClose,
+    children: (
+      <Suspense
+        fallback={
+          <Center mih={200} role="status">
+            <Loader />
+            <VisuallyHidden>Cargando...</VisuallyHidden>
+          </Center>
+        }
+      >
+        {mode === 'create' ? (
+          <DogModal modalId={modalId} mode="create" draft={draft} />
+        ) : (
+          <DogModal modalId={modalId} mode={mode} dog={dog} draft={draft} />
+        )}
+      </Suspense>
+    ),
+  });
+  return modalId;
+}

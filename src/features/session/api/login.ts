@@ -1,0 +1,18 @@
+// POST /api/user/userLogin: starts a session (cookie) and returns the user.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiCall } from '@/lib/api-client';
+import type { LoginInput, User } from '@/shared/user';
+import { applySession } from './reset-user-data';
+
+export async function login(input: LoginInput): Promise<User> {
+  const body = await apiCall(() => api.post('user/userLogin', { json: input }).json<{ user: User }>());
+  return body.user;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => applySession(queryClient, user),
+  });
+}

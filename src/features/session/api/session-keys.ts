@@ -1,0 +1,5 @@
+// Query keys of the session feature.
+export const sessionKeys = {
+  all: ['session'] as const,
+  me: () => [...sessionKeys.all, 'me'] as const,
+};

@@ -1,0 +1,15 @@
+// Asks the server who is logged in (GET /api/user/me) when the app starts, so a reload keeps
+// the session, and mirrors the answer into the session store.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSessionStore } from '@/stores/session-store';
+import { meQueryOptions } from '../api/get-me';
+
+export function useSessionSync() {
+  const { data: user } = useQuery(meQueryOptions());
+  useEffect(() => {
+    if (user === undefined) return;
+    if (user) useSessionStore.getState().setUser(user);
+    else useSessionStore.getState().clearSession();
+  }, [user]);
+}

@@ -1,0 +1,75 @@
+// The one HTTP client of the app: `/api` prefix, same-origin cookies, no automatic retries
+// (TanStack Query decides about retrying reads; mutations are never retried), and every failure
+// turned into an `ApiError` whose Spanish message can be shown to the user as is.
+import ky, { HTTPError, TimeoutError } from 'ky';
+import { env } from '@/config/env';
+
+export class ApiError extends Error {
+  /** HTTP status, or 0 when the server could not be reached. */
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+const FALLBACK_MESSAGES: Record<number, string> = {
+  0: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
+  401: 'Debes iniciar sesión',
+  403: 'No tienes permiso para hacer esto',
+  404: 'Recurso no encontrado',
+  413: 'El cuerpo de la petición es demasiado grande',
+  429: 'Demasiados intentos, espera un momento',
+};
+const GENERIC_MESSAGE = 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.';
+
+async function readErrorMessage(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.clone().json();
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+      return body.error;
+    }
+  } catch {
+    // Not JSON (a proxy error page, an empty body…): fall back to a message by status.
+  }
+  return undefined;
+}
+
+export const api = ky.create({
+  prefixUrl: env.apiUrl,
+  credentials: 'same-origin',
+  retry: 0,
+  timeout: 15_000,
+  hooks: {
+    beforeError: [
+      async (error) => {
+        const message = await readErrorMessage(error.response);
+        error.message =
+          message ?? FALLBACK_MESSAGES[error.response.status] ?? GENERIC_MESSAGE;
+        return error;
+      },
+    ],
+  },
+});
+
+/** Normalises anything a request can throw into an `ApiError` with a user-facing message. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) return new ApiError(error.message, error.response.status);
+  if (error instanceof TimeoutError) {
+    return new ApiError('El servidor tardó demasiado en responder. Inténtalo de nuevo.', 0);
+  }
+  // fetch() rejects with a TypeError when the network is down or the server is unreachable.
+  return new ApiError(FALLBACK_MESSAGES[0]!, 0);
+}
+
+/** Runs one request and rethrows its failure as an `ApiError`. */
+export async function apiCall<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw toApiError(error);
+  }
+}

@@ -1,0 +1,18 @@
+// TanStack Query defaults shared by the app and the test renderer.
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // Client errors (4xx) will not fix themselves on retry; network and 5xx errors may.
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

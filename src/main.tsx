@@ -1,0 +1,46 @@
+// Browser entry: global styles, the query client and router, and (only in `npm run dev:mock`)
+// the MSW service worker that stands in for the API.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import './app/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createAppRouter } from './app/router';
+import { createQueryClient } from './lib/query-client';
+
+async function startMockApi() {
+  // Vite replaces the mode at build time, so production bundles drop this branch and MSW.
+  if (import.meta.env.MODE !== 'mock') return;
+  const { startMockWorker } = await import('../test/support/msw/browser');
+  await startMockWorker();
+}
+
+async function main() {
+  await startMockApi();
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Falta el elemento #root en index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+}
+
+void main();

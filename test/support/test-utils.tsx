@@ -1,0 +1,47 @@
+// Renders the whole app (Mantine, modals, notifications, TanStack Query and Router) at a route,
+// with a fresh QueryClient (no retries) and the mock API seeded for the test.
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
+import type { MockSeed } from './msw/mock-db';
+import { mockDb } from './msw/server';
+
+export function createTestQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+type RenderAppOptions = MockSeed & {
+  route?: string;
+  /** Options for userEvent.setup(), e.g. `advanceTimers` with fake timers. */
+  userEventOptions?: Parameters<typeof userEvent.setup>[0];
+};
+
+export function renderApp({ route = '/', userEventOptions, ...seed }: RenderAppOptions = {}) {
+  mockDb.reset(seed);
+  const queryClient = createTestQueryClient();
+  const history = createMemoryHistory({ initialEntries: [route] });
+  const router = createAppRouter({ queryClient, history });
+  const user = userEvent.setup(userEventOptions);
+  const view = render(<App queryClient={queryClient} router={router} mantineEnv="test" />);
+  return { ...view, user, router, queryClient, history };
+}
+
+/** The current path of the app's router. */
+export function currentPath(router: ReturnType<typeof createAppRouter>): string {
+  return router.state.location.pathname;
+}
+
+/** Waits for the carousel to show the cards. */
+export async function findCarousel() {
+  return screen.findByRole('region', { name: 'Perros en adopción' });
+}
+
+export { screen };

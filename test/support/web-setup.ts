@@ -1,0 +1,56 @@
+// Setup of the `web` vitest project: jest-dom matchers, MSW with unhandled requests as errors,
+// a clean store/cache/storage per test, and the browser APIs Mantine needs that jsdom lacks.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { resetSessionStore } from '@/stores/session-store';
+import { mockDb, server } from './msw/server';
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+class IntersectionObserverStub {
+  readonly root = null;
+  readonly rootMargin = '';
+  readonly thresholds = [];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+Object.defineProperty(window, 'IntersectionObserver', { writable: true, value: IntersectionObserverStub });
+Element.prototype.scrollIntoView = vi.fn();
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  mockDb.reset();
+  localStorage.clear();
+  sessionStorage.clear();
+  resetSessionStore();
+  document.documentElement.removeAttribute('style');
+});
+
+afterAll(() => server.close());
