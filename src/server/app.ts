@@ -200,6 +200,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
   app.addHook('onClose', async () => clearInterval(timer));
+
+  // While shutting down, answers in flight close their keep-alive connection, so the server
+  // can stop as soon as they are sent instead of waiting for idle sockets to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.decorate('purgeExpired', purge);
 
   return app;
