@@ -5,8 +5,8 @@ import type { Db, Queryable } from './db';
 export interface PostgresOptions {
   connectionString: string;
   max?: number;
-  /** Tests isolate each file in its own schema. */
-  searchPath?: string;
+  /** Libpq-style `-c name=value` settings for every connection (tests: search_path, …). */
+  sessionOptions?: string;
   onError?: (error: Error) => void;
 }
 
@@ -16,7 +16,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    ...(options.sessionOptions ? { options: options.sessionOptions } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => options.onError?.(error));

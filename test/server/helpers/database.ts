@@ -38,7 +38,12 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
     // Vitest runs files in parallel: each file gets its own schema on the shared database.
     const schema = `test_${randomBytes(6).toString('hex')}`;
     await adminQuery(`CREATE SCHEMA ${schema}`);
-    db = await openPostgres({ connectionString: process.env.TEST_DATABASE_URL!, searchPath: schema, max: 5 });
+    db = await openPostgres({
+      connectionString: process.env.TEST_DATABASE_URL!,
+      // Throwaway data: commits need not wait for the disk.
+      sessionOptions: `-c search_path=${schema} -c synchronous_commit=off`,
+      max: 5,
+    });
     dropSchema = () => adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   }
   await migrate(db);
@@ -46,7 +51,11 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
     backend,
     db,
     async reset() {
-      await db.exec('TRUNCATE users, sessions, dogs, rate_limits, app_meta RESTART IDENTITY CASCADE');
+      // DELETE is much cheaper than TRUNCATE on tables this small (no new files on disk).
+      await db.exec(`
+        DELETE FROM sessions; DELETE FROM dogs; DELETE FROM users; DELETE FROM rate_limits; DELETE FROM app_meta;
+        ALTER TABLE users ALTER COLUMN id RESTART; ALTER TABLE dogs ALTER COLUMN id RESTART;
+      `);
     },
     async close() {
       await db.close();
