@@ -313,7 +313,9 @@ describe('static app from dist/', () => {
     dir = mkdtempSync(join(tmpdir(), 'happydog-dist-'));
     mkdirSync(join(dir, 'assets'));
     mkdirSync(join(dir, 'demo-dogs'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Happy Dog</title><div id="root"></div>');
+    const indexHtml = `<!doctype html><title>Happy Dog</title><div id="root"></div>${' '.repeat(2000)}`;
+    writeFileSync(join(dir, 'index.html'), indexHtml);
+    writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(indexHtml));
     writeFileSync(join(dir, 'assets', 'index-AbC123.js'), bigJs);
     writeFileSync(join(dir, 'assets', 'index-AbC123.js.br'), brotliCompressSync(bigJs));
     writeFileSync(join(dir, 'demo-dogs', 'luna.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -331,6 +333,16 @@ describe('static app from dist/', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('Happy Dog');
     expectSecurityHeaders(res.headers);
+  });
+
+  it('a precompressed index.html is still never cached', async () => {
+    for (const url of ['/', '/entrar']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
   });
 
   it.each(['/entrar', '/registrarse', '/home', '/no/existe', '/falta.png'])(

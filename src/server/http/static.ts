@@ -10,7 +10,9 @@ export function hasBuiltApp(dir: string | null | undefined): dir is string {
   return !!dir && existsSync(join(dir, 'index.html'));
 }
 
-export function cacheControlFor(filePath: string): string {
+export function cacheControlFor(servedPath: string): string {
+  // With preCompressed, the file actually sent may be index.html.br or app-123.js.gz.
+  const filePath = servedPath.replace(/\.(br|gz)$/, '');
   if (basename(filePath) === 'index.html') return 'no-cache';
   // Vite puts content-hashed files in dist/assets: their URL changes whenever they do.
   if (filePath.includes(`${sep}assets${sep}`)) return `public, max-age=${YEAR_SECONDS}, immutable`;
