@@ -37,8 +37,11 @@ async function readErrorMessage(response: Response): Promise<string | undefined>
   return undefined;
 }
 
+/** `env.apiUrl` made absolute: some `Request` implementations (Node's, in tests) reject relative URLs. */
+const apiBase = new URL(`${env.apiUrl}/`, globalThis.location?.href ?? 'http://localhost/').href;
+
 export const api = ky.create({
-  prefixUrl: env.apiUrl,
+  prefixUrl: apiBase,
   credentials: 'same-origin',
   retry: 0,
   timeout: 15_000,

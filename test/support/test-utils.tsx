@@ -45,3 +45,22 @@ export async function findCarousel() {
 }
 
 export { screen };
+
+/** A promise the test resolves by hand, to hold a mocked response while asserting "pending". */
+export function deferred() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+/** Collects the method and path (with query) of every request the app makes. */
+export function recordRequests(server: { events: { on: (event: 'request:start', listener: (args: { request: Request }) => void) => void } }) {
+  const requests: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    requests.push(`${request.method} ${url.pathname}${url.search}`);
+  });
+  return requests;
+}

@@ -1,7 +1,7 @@
 // Setup of the `web` vitest project: jest-dom matchers, MSW with unhandled requests as errors,
 // a clean store/cache/storage per test, and the browser APIs Mantine needs that jsdom lacks.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetSessionStore } from '@/stores/session-store';
 import { mockDb, server } from './msw/server';
@@ -39,7 +39,15 @@ class IntersectionObserverStub {
 Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 Object.defineProperty(window, 'IntersectionObserver', { writable: true, value: IntersectionObserverStub });
 Element.prototype.scrollIntoView = vi.fn();
+// Mantine's autosizing Textarea listens for web fonts loading.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: vi.fn(), removeEventListener: vi.fn(), ready: Promise.resolve() },
+});
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+// Lazy chunks (carousel, modal, auth screens) are compiled on first use: allow for that.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { useEffect, useMemo, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FocusEvent } from 'react';
 import type { Dog } from '@/shared/dog';
 import { isOwner, useSessionStore } from '@/stores/session-store';
 import { dogsInfiniteQueryOptions } from '../api/get-dogs';
@@ -51,6 +51,18 @@ export default function DogCarousel() {
     const timer = window.setInterval(() => embla.scrollNext(), AUTOPLAY_DELAY_MS);
     return () => window.clearInterval(timer);
   }, [embla, running]);
+
+  // Mantine's carousel has its own live region saying "Slide 1 of N" in English on every step;
+  // this component announces in Spanish instead (below), so that region is taken out of the
+  // accessibility tree once, when it mounts (React leaves attributes it set alone afterwards).
+  const silenceBuiltInStatus = useCallback((root: HTMLDivElement | null) => {
+    const status = root?.querySelector(':scope > [role="status"]');
+    if (!status) return;
+    status.removeAttribute('role');
+    status.removeAttribute('aria-live');
+    status.removeAttribute('aria-atomic');
+    status.setAttribute('aria-hidden', 'true');
+  }, []);
 
   const handleSlideChange = (index: number) => {
     setSelected(index);
@@ -117,6 +129,7 @@ export default function DogCarousel() {
         </Button>
       </div>
       <Carousel
+        ref={silenceBuiltInStatus}
         aria-label="Perros en adopción"
         aria-roledescription="carrusel"
         classNames={{ root: classes.root, slide: classes.slide, control: classes.control }}

@@ -208,11 +208,21 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
             label="Imagen (URL)"
             type="url"
             inputMode="url"
-            description={editable ? 'Enlace http(s) a una foto; vacío usa la foto genérica' : undefined}
+            description={editable ? 'Opcional: enlace http(s) a una foto' : undefined}
             {...fieldProps('image')}
           />
-          <TextInput label="Nombre" required={editable} {...fieldProps('name')} />
-          <TextInput label="Ciudad" required={editable} {...fieldProps('city')} />
+          <TextInput
+            label="Nombre"
+            required={editable}
+            description={editable ? 'Obligatorio' : undefined}
+            {...fieldProps('name')}
+          />
+          <TextInput
+            label="Ciudad"
+            required={editable}
+            description={editable ? 'Obligatorio' : undefined}
+            {...fieldProps('city')}
+          />
           <TextInput
             label="ID del dueño"
             value={dog ? String(dog.hostage_id) : userId}
