@@ -1,9 +1,23 @@
 // WCAG 2.2 AA: axe-core on every page, dog-modal mode and alert; Spanish accessible names;
 // alt text; target sizes; form errors tied to their fields.
 import { createDog, listDogs, newDog } from './support/api';
-import { expectNoAxeViolations, expectSpanishNames, expectTargetSizes } from './support/a11y';
+import {
+  expectNoAxeViolations,
+  expectSpanishAnnouncements,
+  expectSpanishNames,
+  expectTargetSizes,
+} from './support/a11y';
 import { expect, loginBrowser, test } from './support/fixtures';
-import { cardImages, control, dialog, dogCard, loginThroughForm, settle, waitForDogs } from './support/ui';
+import {
+  cardImages,
+  control,
+  dialog,
+  dogCard,
+  loginThroughForm,
+  settle,
+  waitForDogs,
+  field,
+} from './support/ui';
 
 test.describe('axe-core finds no WCAG 2.2 AA violations', () => {
   test('on the landing page, logged out and logged in', async ({ page, makeAccount }) => {
@@ -24,14 +38,14 @@ test.describe('axe-core finds no WCAG 2.2 AA violations', () => {
 
   test('on /entrar and /registrarse, also while showing an error', async ({ page }) => {
     await page.goto('/entrar');
-    await expect(page.getByLabel('Correo electrónico', { exact: true })).toBeVisible();
+    await expect(field(page, 'Correo electrónico')).toBeVisible();
     await expectNoAxeViolations(page, '/entrar');
     await loginThroughForm(page, { email: 'nadie@example.com', password: 'no-es-la-clave' });
     await expect(page.getByText('Correo o contraseña incorrectos', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, '/entrar with the login error');
 
     await page.goto('/registrarse');
-    await expect(page.getByLabel('Repetir contraseña', { exact: true })).toBeVisible();
+    await expect(field(page, 'Repetir contraseña')).toBeVisible();
     await expectNoAxeViolations(page, '/registrarse');
   });
 
@@ -44,7 +58,10 @@ test.describe('axe-core finds no WCAG 2.2 AA violations', () => {
     await expectSpanishNames(dialog(page, 'No autorizado'), "the 'No autorizado' alert");
   });
 
-  test('on each dog-modal mode: create, edit, view and view as a visitor', async ({ page, makeAccount }) => {
+  test('on each dog-modal mode: create, edit, view and view as a visitor', async ({
+    page,
+    makeAccount,
+  }) => {
     const owner = await makeAccount();
     const viewer = await makeAccount();
     const othersDog = await createDog(owner.api, newDog());
@@ -53,7 +70,9 @@ test.describe('axe-core finds no WCAG 2.2 AA violations', () => {
     // View as a visitor.
     await page.goto('/');
     await waitForDogs(page);
-    await dogCard(page, othersDog.name).getByRole('button', { name: 'Info Dog', exact: true }).click();
+    await dogCard(page, othersDog.name)
+      .getByRole('button', { name: 'Info Dog', exact: true })
+      .click();
     let modal = dialog(page, `Información de ${othersDog.name}`);
     await expect(modal).toBeVisible();
     await settle(page);
@@ -88,7 +107,9 @@ test.describe('axe-core finds no WCAG 2.2 AA violations', () => {
     await expect(modal).toBeHidden();
 
     // View (another user's dog, logged in: owner contact shown).
-    await dogCard(page, othersDog.name).getByRole('button', { name: 'Info Dog', exact: true }).click();
+    await dogCard(page, othersDog.name)
+      .getByRole('button', { name: 'Info Dog', exact: true })
+      .click();
     modal = dialog(page, `Información de ${othersDog.name}`);
     await expect(modal).toBeVisible();
     await expect(modal).toContainText(owner.user.email);
@@ -98,15 +119,18 @@ test.describe('axe-core finds no WCAG 2.2 AA violations', () => {
   });
 });
 
-test('every control has a Spanish accessible name and every target is at least 24 × 24 px', async ({ page }) => {
+test('every control has a Spanish accessible name and every target is at least 24 × 24 px', async ({
+  page,
+}) => {
   await page.goto('/');
   await waitForDogs(page);
   await expectSpanishNames(page.locator('body'), '/');
+  await expectSpanishAnnouncements(page, '/');
   await expectTargetSizes(page, '/');
 
   for (const path of ['/entrar', '/registrarse']) {
     await page.goto(path);
-    await expect(page.getByLabel('Correo electrónico', { exact: true })).toBeVisible();
+    await expect(field(page, 'Correo electrónico')).toBeVisible();
     await expectSpanishNames(page.locator('body'), path);
     await expectTargetSizes(page, path);
   }
@@ -115,12 +139,17 @@ test('every control has a Spanish accessible name and every target is at least 2
 test.describe('phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the landing page has no axe violations and Spanish names with the burger menu open', async ({ page }) => {
+  test('the landing page has no axe violations and Spanish names with the burger menu open', async ({
+    page,
+  }) => {
     await page.goto('/');
     await waitForDogs(page);
     await settle(page);
     await expectNoAxeViolations(page, '/ at 390 px');
-    await page.getByRole('button', { name: /men[uú]|navegaci[oó]n/i }).first().click();
+    await page
+      .getByRole('button', { name: /men[uú]|navegaci[oó]n/i })
+      .first()
+      .click();
     await expect(control(page, 'INICIO').first()).toBeVisible();
     await settle(page);
     await expectNoAxeViolations(page, '/ at 390 px with the menu open');
@@ -134,7 +163,9 @@ test("every dog picture's alt text is the dog's name", async ({ page, request })
   await waitForDogs(page);
   const dogs = await listDogs(request);
   const names = new Set(dogs.map((d) => d.name));
-  const alts = await cardImages(page).evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
+  const alts = await cardImages(page).evaluateAll((imgs) =>
+    imgs.map((img) => img.getAttribute('alt')),
+  );
   expect(alts.length).toBeGreaterThan(0);
   for (const alt of alts) expect(names, `alt "${alt}" names a listed dog`).toContain(alt);
   for (const dog of dogs.slice(0, 6)) {
@@ -146,15 +177,17 @@ test('form errors are announced and tied to their fields', async ({ page, makeAc
   // Login: the server's message is announced.
   await page.goto('/entrar');
   await loginThroughForm(page, { email: 'nadie@example.com', password: 'no-es-la-clave' });
-  await expect(page.getByRole('alert').filter({ hasText: 'Correo o contraseña incorrectos' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Correo o contraseña incorrectos' }),
+  ).toBeVisible();
 
   // Register: different passwords are reported either as an announced message or on the
   // 'Repetir contraseña' field itself.
   await page.goto('/registrarse');
-  await page.getByLabel('Nombre completo', { exact: true }).fill('Ana Pérez');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill('ana.perez@example.com');
-  await page.getByLabel('Contraseña', { exact: true }).fill('una-clave-larga');
-  const repeat = page.getByLabel('Repetir contraseña', { exact: true });
+  await field(page, 'Nombre completo').fill('Ana Pérez');
+  await field(page, 'Correo electrónico').fill('ana.perez@example.com');
+  await field(page, 'Contraseña').fill('una-clave-larga');
+  const repeat = field(page, 'Repetir contraseña');
   await repeat.fill('otra-clave-larga');
   await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
   const announced = page.getByRole('alert').filter({ hasText: 'Las contraseñas no coinciden' });
@@ -165,9 +198,9 @@ test('form errors are announced and tied to their fields', async ({ page, makeAc
   }
 
   // A too-short password is flagged on its field before anything is sent.
-  await page.getByLabel('Nombre completo', { exact: true }).fill('Ana Pérez');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill('ana.perez@example.com');
-  const password = page.getByLabel('Contraseña', { exact: true });
+  await field(page, 'Nombre completo').fill('Ana Pérez');
+  await field(page, 'Correo electrónico').fill('ana.perez@example.com');
+  const password = field(page, 'Contraseña');
   await password.fill('corta');
   await repeat.fill('corta');
   await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
@@ -185,9 +218,9 @@ test('form errors are announced and tied to their fields', async ({ page, makeAc
   await control(page.getByRole('banner'), 'DAR EN ADOPCIÓN').click();
   const modal = dialog(page, 'Publicar en adopción');
   await expect(modal).toBeVisible();
-  await modal.getByLabel('Ciudad', { exact: true }).fill('Cali');
+  await field(modal, 'Ciudad').fill('Cali');
   await modal.getByRole('button', { name: 'Publicar', exact: true }).click();
-  const name = modal.getByLabel('Nombre', { exact: true });
+  const name = field(modal, 'Nombre');
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expect(name).toHaveAccessibleDescription(/nombre/i);
   await expect(modal).toBeVisible();

@@ -27,7 +27,9 @@ const politeRegions = (page: Page) => adoptSection(page).locator('[aria-live="po
 test.describe('with motion allowed', () => {
   test.use({ reducedMotion: 'no-preference', viewport: { width: 1280, height: 800 } });
 
-  test('rotates every 3 s with aria-live off, and stops while the pointer is over it', async ({ page }) => {
+  test('rotates every 3 s with aria-live off, and stops while the pointer is over it', async ({
+    page,
+  }) => {
     await openWithPausedClock(page);
     await expect(politeRegions(page), 'no polite announcements while rotating').toHaveCount(0);
     const start = await visibleDogNames(page);
@@ -50,7 +52,10 @@ test.describe('with motion allowed', () => {
 
   test('stops while a card has keyboard focus', async ({ page }) => {
     await openWithPausedClock(page);
-    await adoptSection(page).getByRole('button', { name: /Info Dog|EDITAR/ }).first().focus();
+    await adoptSection(page)
+      .getByRole('button', { name: /Info Dog|EDITAR/ })
+      .first()
+      .focus();
     await page.clock.runFor(1_000);
     const focused = await visibleDogNames(page);
     await page.clock.runFor(10_000);

@@ -1,7 +1,15 @@
 // 'Contacto info' → /entrar → login → the chosen dog opens read-only → closing clears contactDogId.
 import { createDog, newDog } from './support/api';
 import { expect, test } from './support/fixtures';
-import { control, dialog, dogCard, loginThroughForm, pathname, waitForDogs } from './support/ui';
+import {
+  control,
+  dialog,
+  dogCard,
+  loginThroughForm,
+  pathname,
+  waitForDogs,
+  field,
+} from './support/ui';
 
 const storedContactId = (page: import('@playwright/test').Page) =>
   page.evaluate(() => window.localStorage.getItem('contactDogId'));
@@ -27,7 +35,7 @@ test("'Contacto info' sends a visitor to log in, then opens that dog read-only; 
   await expect.poll(() => pathname(page)).toBe('/');
   const modal = dialog(page, `Información de ${dog.name}`);
   await expect(modal).toBeVisible();
-  await expect(modal.getByLabel('Nombre', { exact: true })).not.toBeEditable();
+  await expect(field(modal, 'Nombre')).not.toBeEditable();
   await expect(modal).toContainText(owner.user.email);
   await expect(modal).toContainText(owner.user.name);
 
@@ -41,7 +49,10 @@ test("'Contacto info' sends a visitor to log in, then opens that dog read-only; 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('the contact resume also opens a dog that is not in the first loaded page', async ({ page, makeAccount }) => {
+test('the contact resume also opens a dog that is not in the first loaded page', async ({
+  page,
+  makeAccount,
+}) => {
   const owner = await makeAccount();
   const visitor = await makeAccount();
   const old = await createDog(owner.api, newDog());

@@ -2,7 +2,16 @@
 // with the owner's contact.
 import { createDog, getDog, newDog, type ApiDog } from './support/api';
 import { expect, loginBrowser, test } from './support/fixtures';
-import { adoptSection, cardImages, control, dialog, dogCard, fillDogForm, waitForDogs } from './support/ui';
+import {
+  adoptSection,
+  cardImages,
+  control,
+  dialog,
+  dogCard,
+  fillDogForm,
+  waitForDogs,
+  field,
+} from './support/ui';
 
 test('publish a dog (it comes first with EDITAR), edit it, then delete it after confirming', async ({
   page,
@@ -17,8 +26,8 @@ test('publish a dog (it comes first with EDITAR), edit it, then delete it after 
   await control(page.getByRole('banner'), 'DAR EN ADOPCIÓN').click();
   const create = dialog(page, 'Publicar en adopción');
   await expect(create).toBeVisible();
-  await expect(create.getByLabel('ID', { exact: true })).not.toBeEditable();
-  await expect(create.getByLabel('ID del dueño', { exact: true })).not.toBeEditable();
+  await expect(field(create, 'ID')).not.toBeEditable();
+  await expect(field(create, 'ID del dueño')).not.toBeEditable();
   const dog = newDog({ personality: 'Le encanta correr en el parque' });
   await fillDogForm(create, dog);
   await create.getByRole('button', { name: 'Publicar', exact: true }).click();
@@ -38,9 +47,9 @@ test('publish a dog (it comes first with EDITAR), edit it, then delete it after 
   await card.getByRole('button', { name: 'EDITAR', exact: true }).click();
   const edit = dialog(page, `Editar información de ${dog.name}`);
   await expect(edit).toBeVisible();
-  await expect(edit.getByLabel('ID', { exact: true })).toHaveValue(String(created.id));
-  await expect(edit.getByLabel('ID del dueño', { exact: true })).toHaveValue(String(account.info.id));
-  await expect(edit.getByLabel('Nombre', { exact: true })).toHaveValue(dog.name);
+  await expect(field(edit, 'ID')).toHaveValue(String(created.id));
+  await expect(field(edit, 'ID del dueño')).toHaveValue(String(account.info.id));
+  await expect(field(edit, 'Nombre')).toHaveValue(dog.name);
   await expect(edit.getByRole('button', { name: 'Cerrar', exact: true })).toBeVisible();
   await fillDogForm(edit, { city: 'Santiago de Cali', personality: 'Tranquilo en casa' });
   await edit.getByRole('button', { name: 'Actualizar', exact: true }).click();
@@ -88,8 +97,8 @@ test("another user's dog shows 'Info Dog' and, read-only, the owner's name and e
   await expect(modal).toBeVisible();
   await expect(modal).toContainText(owner.user.name);
   await expect(modal).toContainText(owner.user.email);
-  await expect(modal.getByLabel('Nombre', { exact: true })).not.toBeEditable();
-  await expect(modal.getByLabel('Ciudad', { exact: true })).toHaveValue(dog.city);
+  await expect(field(modal, 'Nombre')).not.toBeEditable();
+  await expect(field(modal, 'Ciudad')).toHaveValue(dog.city);
   await expect(control(modal, 'Contacto info')).toHaveCount(0);
   for (const name of ['Publicar', 'Actualizar', 'Eliminar']) {
     await expect(modal.getByRole('button', { name, exact: true })).toHaveCount(0);

@@ -3,7 +3,7 @@
 import { newDog } from './support/api';
 import { expect, test } from './support/fixtures';
 import { expectFocusTrapped, tabTo } from './support/keyboard';
-import { control, dialog, dogCard, pathname, waitForDogs } from './support/ui';
+import { control, dialog, dogCard, pathname, waitForDogs, field } from './support/ui';
 
 // The carousel keeps autoplaying here: keyboard focus has to stop it.
 test.use({ reducedMotion: 'no-preference' });
@@ -30,9 +30,9 @@ test('log in, publish, open and close a modal, and log out with the keyboard onl
   await expect.poll(() => pathname(page)).toBe('/entrar');
 
   // Log in.
-  await tabTo(page, page.getByLabel('Correo electrónico', { exact: true }));
+  await tabTo(page, field(page, 'Correo electrónico'));
   await page.keyboard.type(user.email);
-  await tabTo(page, page.getByLabel('Contraseña', { exact: true }), { max: 3 });
+  await tabTo(page, field(page, 'Contraseña'), { max: 3 });
   await page.keyboard.type(user.password);
   await page.keyboard.press('Enter');
   await expect.poll(() => pathname(page)).toBe('/');
@@ -41,16 +41,22 @@ test('log in, publish, open and close a modal, and log out with the keyboard onl
 
   // Publish.
   const publishOpener = control(page.getByRole('banner'), 'DAR EN ADOPCIÓN');
-  await tabTo(page, publishOpener);
+  // After login the focus navigation starts in the page content; the bar is behind it.
+  await tabTo(page, publishOpener, { backwards: true });
   await page.keyboard.press('Enter');
   const create = dialog(page, 'Publicar en adopción');
   await expect(create).toBeVisible();
-  await expect.poll(async () => create.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-  await tabTo(page, create.getByLabel('Nombre', { exact: true }), { within: create, max: 15 });
+  await expect
+    .poll(async () => create.evaluate((el) => el.contains(document.activeElement)))
+    .toBe(true);
+  await tabTo(page, field(create, 'Nombre'), { within: create, max: 15 });
   await page.keyboard.type(dog.name);
-  await tabTo(page, create.getByLabel('Ciudad', { exact: true }), { within: create, max: 15 });
+  await tabTo(page, field(create, 'Ciudad'), { within: create, max: 15 });
   await page.keyboard.type(dog.city);
-  await tabTo(page, create.getByRole('button', { name: 'Publicar', exact: true }), { within: create, max: 15 });
+  await tabTo(page, create.getByRole('button', { name: 'Publicar', exact: true }), {
+    within: create,
+    max: 15,
+  });
   await page.keyboard.press('Enter');
   await expect(create).toBeHidden();
   await expect(publishOpener, 'focus returns to DAR EN ADOPCIÓN').toBeFocused();
@@ -69,7 +75,10 @@ test('log in, publish, open and close a modal, and log out with the keyboard onl
   // Open it again and close it with its Cerrar button.
   await page.keyboard.press('Enter');
   await expect(edit).toBeVisible();
-  await tabTo(page, edit.getByRole('button', { name: 'Cerrar', exact: true }), { within: edit, max: 25 });
+  await tabTo(page, edit.getByRole('button', { name: 'Cerrar', exact: true }), {
+    within: edit,
+    max: 25,
+  });
   await page.keyboard.press('Enter');
   await expect(edit).toBeHidden();
   await expect(editar, 'focus returns to EDITAR after Cerrar').toBeFocused();
@@ -81,7 +90,9 @@ test('log in, publish, open and close a modal, and log out with the keyboard onl
   await expect(control(page, 'INGRESAR')).toBeVisible();
 });
 
-test("the 'No autorizado' alert traps focus, closes with Escape and OK, and gives focus back", async ({ page }) => {
+test("the 'No autorizado' alert traps focus, closes with Escape and OK, and gives focus back", async ({
+  page,
+}) => {
   await page.goto('/');
   const opener = control(page.getByRole('banner'), 'DAR EN ADOPCIÓN');
   await tabTo(page, opener);
@@ -95,16 +106,24 @@ test("the 'No autorizado' alert traps focus, closes with Escape and OK, and give
 
   await page.keyboard.press('Enter');
   await expect(alert).toBeVisible();
-  await tabTo(page, alert.getByRole('button', { name: 'OK', exact: true }), { within: alert, max: 5 });
+  await tabTo(page, alert.getByRole('button', { name: 'OK', exact: true }), {
+    within: alert,
+    max: 5,
+  });
   await page.keyboard.press('Enter');
   await expect(alert).toBeHidden();
   await expect(opener).toBeFocused();
 });
 
-test('the dog modal of a visitor closes with Escape and gives focus back to Info Dog', async ({ page }) => {
+test('the dog modal of a visitor closes with Escape and gives focus back to Info Dog', async ({
+  page,
+}) => {
   await page.goto('/');
   await waitForDogs(page);
-  const info = page.locator('#adopt').getByRole('button', { name: 'Info Dog', exact: true }).first();
+  const info = page
+    .locator('#adopt')
+    .getByRole('button', { name: 'Info Dog', exact: true })
+    .first();
   await tabTo(page, info, { max: 60 });
   await page.keyboard.press('Enter');
   const modal = dialog(page, /^Información de /);

@@ -1,7 +1,14 @@
 // Responsive layout: 390 px (burger menu, one card, no horizontal scrolling), 800 px (two cards)
 // and 1280 px (three cards, menu in the bar).
 import { expect, test } from './support/fixtures';
-import { adoptSection, burgerButton, control, visibleDogNames, waitForDogs } from './support/ui';
+import {
+  adoptSection,
+  burgerButton,
+  control,
+  visibleDogNames,
+  waitForDogs,
+  field,
+} from './support/ui';
 import type { Page } from '@playwright/test';
 
 async function expectNoHorizontalScroll(page: Page, what: string) {
@@ -10,16 +17,19 @@ async function expectNoHorizontalScroll(page: Page, what: string) {
     body: document.body.scrollWidth,
     viewport: window.innerWidth,
   }));
-  expect(Math.max(widths.scroll, widths.body), `${what} fits in ${widths.viewport} px`).toBeLessThanOrEqual(
-    widths.viewport,
-  );
+  expect(
+    Math.max(widths.scroll, widths.body),
+    `${what} fits in ${widths.viewport} px`,
+  ).toBeLessThanOrEqual(widths.viewport);
 }
 
 async function expectVisibleCards(page: Page, count: number) {
   await page.goto('/');
   await waitForDogs(page);
   await adoptSection(page).scrollIntoViewIfNeeded();
-  await expect.poll(async () => (await visibleDogNames(page)).length, { message: `${count} cards visible` }).toBe(count);
+  await expect
+    .poll(async () => (await visibleDogNames(page)).length, { message: `${count} cards visible` })
+    .toBe(count);
 }
 
 test.describe('390 px phone', () => {
@@ -49,7 +59,7 @@ test.describe('390 px phone', () => {
 
     for (const path of ['/entrar', '/registrarse']) {
       await page.goto(path);
-      await expect(page.getByLabel('Correo electrónico', { exact: true })).toBeVisible();
+      await expect(field(page, 'Correo electrónico')).toBeVisible();
       await expectNoHorizontalScroll(page, path);
     }
   });

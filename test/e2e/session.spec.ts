@@ -1,7 +1,7 @@
 // Accounts and sessions through the UI: register, login errors, login, reload, redirects, logout.
 import { loginUser, newUser, sessionCookieHeader } from './support/api';
 import { expect, loginBrowser, test } from './support/fixtures';
-import { control, loginThroughForm, openAccountMenuItem, pathname } from './support/ui';
+import { control, loginThroughForm, openAccountMenuItem, pathname, field } from './support/ui';
 
 test('register: mismatched passwords show the error for 6 s and clear the form, then success lands on /entrar', async ({
   page,
@@ -13,10 +13,10 @@ test('register: mismatched passwords show the error for 6 s and clear the form, 
   await expect.poll(() => pathname(page)).toBe('/registrarse');
 
   const fields = {
-    name: page.getByLabel('Nombre completo', { exact: true }),
-    email: page.getByLabel('Correo electrónico', { exact: true }),
-    password: page.getByLabel('Contraseña', { exact: true }),
-    repeat: page.getByLabel('Repetir contraseña', { exact: true }),
+    name: field(page, 'Nombre completo'),
+    email: field(page, 'Correo electrónico'),
+    password: field(page, 'Contraseña'),
+    repeat: field(page, 'Repetir contraseña'),
   };
   await fields.name.fill(user.name);
   await fields.email.fill(user.email);
@@ -77,7 +77,11 @@ test('login lands on / with SALIR, a reload keeps the session and /entrar then g
   await expect(control(page, 'SALIR')).toBeVisible();
 });
 
-test('SALIR goes to /home and the API rejects the old session cookie', async ({ page, makeAccount, request }) => {
+test('SALIR goes to /home and the API rejects the old session cookie', async ({
+  page,
+  makeAccount,
+  request,
+}) => {
   const { user } = await makeAccount();
   await loginBrowser(page, user);
   await page.goto('/');

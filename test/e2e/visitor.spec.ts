@@ -2,7 +2,7 @@
 // and unknown paths.
 import { createDog, newDog } from './support/api';
 import { expect, test } from './support/fixtures';
-import { adoptSection, control, dialog, dogCard, pathname, waitForDogs } from './support/ui';
+import { adoptSection, control, dialog, dogCard, pathname, waitForDogs, field } from './support/ui';
 
 test('an anonymous visitor browses the landing page and opens a dog read-only, without the owner e-mail', async ({
   page,
@@ -14,7 +14,9 @@ test('an anonymous visitor browses the landing page and opens a dog read-only, w
 
   await page.goto('/');
   await expect(page).toHaveTitle(/Happy Dog/i);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(/DONDE LOS PERROS CONSIGUEN HOGAR/i);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(
+    /DONDE LOS PERROS CONSIGUEN HOGAR/i,
+  );
   await expect(page.getByRole('heading', { name: 'SOBRE NOSOTROS' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'RECORRIDO' })).toBeVisible();
   const footer = page.getByRole('contentinfo');
@@ -39,12 +41,22 @@ test('an anonymous visitor browses the landing page and opens a dog read-only, w
 
   const modal = dialog(page, `Información de ${dog.name}`);
   await expect(modal).toBeVisible();
-  await expect(modal.getByLabel('Nombre', { exact: true })).toHaveValue(dog.name);
-  await expect(modal.getByLabel('Ciudad', { exact: true })).toHaveValue(dog.city);
-  await expect(modal.getByLabel('Personalidad', { exact: true })).toHaveValue('Tranquilo y dormilón');
-  await expect(modal.getByLabel('ID', { exact: true })).toHaveValue(String(dog.id));
-  for (const label of ['ID', 'Imagen (URL)', 'Nombre', 'Ciudad', 'ID del dueño', 'Peso', 'Altura', 'Esperanza de vida', 'Personalidad']) {
-    await expect(modal.getByLabel(label, { exact: true }), `${label} is read-only`).not.toBeEditable();
+  await expect(field(modal, 'Nombre')).toHaveValue(dog.name);
+  await expect(field(modal, 'Ciudad')).toHaveValue(dog.city);
+  await expect(field(modal, 'Personalidad')).toHaveValue('Tranquilo y dormilón');
+  await expect(field(modal, 'ID')).toHaveValue(String(dog.id));
+  for (const label of [
+    'ID',
+    'Imagen (URL)',
+    'Nombre',
+    'Ciudad',
+    'ID del dueño',
+    'Peso',
+    'Altura',
+    'Esperanza de vida',
+    'Personalidad',
+  ]) {
+    await expect(field(modal, label), `${label} is read-only`).not.toBeEditable();
   }
   for (const name of ['Publicar', 'Actualizar', 'Eliminar']) {
     await expect(modal.getByRole('button', { name, exact: true })).toHaveCount(0);

@@ -32,8 +32,28 @@ export interface ApiDog {
 export type DogFields = Omit<ApiDog, 'id' | 'hostage_id' | 'user'>;
 
 const first = ['Lucía', 'Andrés', 'Valentina', 'Mateo', 'Camila', 'Santiago', 'Isabella', 'Julián'];
-const last = ['Gómez', 'Rodríguez', 'Martínez', 'López', 'Hernández', 'Ramírez', 'Torres', 'Vargas'];
-const dogNames = ['Luna', 'Rocky', 'Canela', 'Toby', 'Manchas', 'Kira', 'Bruno', 'Nala', 'Coco', 'Max'];
+const last = [
+  'Gómez',
+  'Rodríguez',
+  'Martínez',
+  'López',
+  'Hernández',
+  'Ramírez',
+  'Torres',
+  'Vargas',
+];
+const dogNames = [
+  'Luna',
+  'Rocky',
+  'Canela',
+  'Toby',
+  'Manchas',
+  'Kira',
+  'Bruno',
+  'Nala',
+  'Coco',
+  'Max',
+];
 const cities = ['Cali', 'Jamundí', 'Palmira', 'Yumbo', 'Candelaria', 'Dagua'];
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
@@ -68,19 +88,29 @@ export function newDog(overrides: Partial<DogFields> = {}): DogFields {
 
 export async function registerUser(request: APIRequestContext, user: TestUser): Promise<void> {
   const res = await request.post('/api/user/userRegister', {
-    data: { name: user.name, email: user.email, password: user.password, passwordValidate: user.password },
+    data: {
+      name: user.name,
+      email: user.email,
+      password: user.password,
+      passwordValidate: user.password,
+    },
   });
   expect(res.status(), `register ${user.email}: ${await res.text()}`).toBe(201);
 }
 
 /** Logs in on `request`; when it is a browser context's request, the page shares the cookie. */
 export async function loginUser(request: APIRequestContext, user: TestUser): Promise<ApiUser> {
-  const res = await request.post('/api/user/userLogin', { data: { email: user.email, password: user.password } });
+  const res = await request.post('/api/user/userLogin', {
+    data: { email: user.email, password: user.password },
+  });
   expect(res.status(), `login ${user.email}: ${await res.text()}`).toBe(200);
   return ((await res.json()) as { user: ApiUser }).user;
 }
 
-export async function createDog(request: APIRequestContext, dog: Partial<DogFields> & { name: string }): Promise<ApiDog> {
+export async function createDog(
+  request: APIRequestContext,
+  dog: Partial<DogFields> & { name: string },
+): Promise<ApiDog> {
   const res = await request.post('/api/dog', { data: dog });
   expect(res.status(), `create dog: ${await res.text()}`).toBe(201);
   return ((await res.json()) as { dog: ApiDog }).dog;

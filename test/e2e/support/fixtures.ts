@@ -1,7 +1,15 @@
 // The suite's `test`: one production server per worker, baseURL pointing at it, users made
 // through the API, and a guard that fails a test on uncaught page errors or console errors.
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createDog, loginUser, newDog, newUser, registerUser, type ApiUser, type TestUser } from './api';
+import {
+  createDog,
+  loginUser,
+  newDog,
+  newUser,
+  registerUser,
+  type ApiUser,
+  type TestUser,
+} from './api';
 import { startServer, type RunningServer } from './server';
 
 export interface Account {

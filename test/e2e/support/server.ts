@@ -2,7 +2,16 @@
 // throwaway data, waits for /api/health, and stops it by its process group id.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -172,20 +181,29 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string, 
  * Starts `node scripts/start.mjs`; with E2E_DATABASE_URL set it runs on a fresh database of that
  * PostgreSQL server, otherwise on a fresh embedded DATA_DIR.
  */
-export async function startServer(label: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  label: string,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const dir = mkdtempSync(join(runDir(), `${label}-`));
   const logFile = join(dir, 'server.log');
   const adminUrl = process.env.E2E_DATABASE_URL;
   const database = adminUrl ? await createDatabase(adminUrl) : undefined;
-  const storage: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: join(dir, 'data') };
+  const storage: Record<string, string> = database
+    ? { DATABASE_URL: database.url }
+    : { DATA_DIR: join(dir, 'data') };
 
   return withStartLock(async () => {
+    // The first server of the run builds dist/ when it is stale; the others (and workers restarted
+    // after a failure) serve that same build, so hashed assets never change under a running page.
+    const builtMarker = join(runDir(), 'built');
+    const buildEnv: Record<string, string> = existsSync(builtMarker) ? { SKIP_BUILD: '1' } : {};
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const log = openSync(logFile, 'a');
     const child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: repoRoot,
-      env: { ...serverEnv(port, storage), ...extraEnv },
+      env: { ...serverEnv(port, storage), ...buildEnv, ...extraEnv },
       stdio: ['ignore', log, log],
       // Own process group, so stop() reaches the build and the server it may spawn.
       detached: true,
@@ -211,6 +229,7 @@ export async function startServer(label: string, extraEnv: Record<string, string
     try {
       // The first start of a run may build the app (vite build on two cores).
       await waitForHealth(url, child, logFile, 240_000);
+      writeFileSync(builtMarker, new Date().toISOString());
     } catch (error) {
       await stop();
       throw error;

@@ -55,7 +55,8 @@ export async function visibleDogNames(page: Page): Promise<string[]> {
         let bottom = r.bottom;
         for (let el = img.parentElement; el; el = el.parentElement) {
           const style = getComputedStyle(el);
-          if (style.visibility === 'hidden' || style.display === 'none' || style.opacity === '0') return false;
+          if (style.visibility === 'hidden' || style.display === 'none' || style.opacity === '0')
+            return false;
           if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
             const c = el.getBoundingClientRect();
             left = Math.max(left, c.left);
@@ -84,12 +85,15 @@ export async function fillDogForm(modal: Locator, dog: Partial<DogFields>): Prom
   ];
   for (const [key, label] of labels) {
     const value = dog[key];
-    if (value !== undefined) await modal.getByLabel(label, { exact: true }).fill(value);
+    if (value !== undefined) await field(modal, label).fill(value);
   }
 }
 
 /** The navigation's INGRESAR menu → 'Ingresá' or 'Registrate'. */
-export async function openAccountMenuItem(page: Page, item: 'Ingresá' | 'Registrate'): Promise<void> {
+export async function openAccountMenuItem(
+  page: Page,
+  item: 'Ingresá' | 'Registrate',
+): Promise<void> {
   await openBurgerIfCollapsed(page);
   await control(page, 'INGRESAR').click();
   await page.getByRole('menuitem', { name: item, exact: true }).click();
@@ -110,9 +114,12 @@ export function burgerButton(page: Page): Locator {
     .and(page.locator('[aria-expanded]'));
 }
 
-export async function loginThroughForm(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+export async function loginThroughForm(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+): Promise<void> {
+  await field(page, 'Correo electrónico').fill(user.email);
+  await field(page, 'Contraseña').fill(user.password);
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
 }
 
@@ -128,9 +135,16 @@ export async function settle(page: Page): Promise<void> {
         () =>
           document
             .getAnimations()
-            .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
-            .length,
+            .filter(
+              (a) =>
+                a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
+            ).length,
       ),
     )
     .toBe(0);
+}
+
+/** A text field by its accessible name (the label without Mantine's required asterisk). */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('textbox', { name: label, exact: true });
 }
