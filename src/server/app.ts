@@ -14,6 +14,7 @@ import Fastify, {
 import { MESSAGES } from '../shared/api';
 import type { Config } from './config';
 import type { Db } from './db/db';
+import { createListCache } from './dogs/list-cache';
 import { createDogRepository } from './dogs/repository';
 import { registerDogRoutes } from './dogs/routes';
 import { HttpError } from './http/errors';
@@ -177,7 +178,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const router = createRouter(app, registry, (request, reply) => sessions.current(request, reply));
   registerSessionRoutes({ router, config, users, sessions, limiter });
   registerUserRoutes({ router, config, users, limiter });
-  registerDogRoutes({ router, dogs });
+  const listCache = createListCache({ ttlMs: config.dogListCacheMs, now });
+  registerDogRoutes({ router, dogs, listCache });
   registerSystemRoutes({ router, db, registry });
 
   if (serveApp) await registerStatic(app, staticDir);

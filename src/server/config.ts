@@ -69,6 +69,7 @@ const envSchema = z.object({
   REGISTER_RATE_LIMIT_WINDOW_SECONDS: integer('REGISTER_RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(
     3600,
   ),
+  DOG_LIST_CACHE_MS: integer('DOG_LIST_CACHE_MS', 0, 60_000).default(1000),
 });
 
 export interface Config {
@@ -81,6 +82,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean | number | string[];
   seedDemo: boolean;
+  /** How long a dog list page may be reused; 0 disables the cache. */
+  dogListCacheMs: number;
   rateLimits: {
     /** 0 disables a limit. */
     loginPerIp: number;
@@ -117,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
+    dogListCacheMs: e.DOG_LIST_CACHE_MS,
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_EMAIL,

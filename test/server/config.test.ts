@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       seedDemo: true,
+      dogListCacheMs: 1000,
       rateLimits: {
         loginPerIp: 50,
         loginPerEmail: 10,
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       LOGIN_RATE_LIMIT_WINDOW_SECONDS: '60',
       REGISTER_RATE_LIMIT_IP: '7',
       REGISTER_RATE_LIMIT_WINDOW_SECONDS: '120',
+      DOG_LIST_CACHE_MS: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -49,6 +51,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: 1,
       seedDemo: false,
+      dogListCacheMs: 0,
       rateLimits: { loginPerIp: 500, loginPerEmail: 0, loginWindowMs: 60_000, registerPerIp: 7, registerWindowMs: 120_000 },
     });
   });

@@ -4,7 +4,18 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { MESSAGES } from '../../src/shared/api';
 import { dogListResponseSchema, dogSchema } from '../../src/shared/dog';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
-import { createDog, createUser, DAY, login, makeApp, setCookieHeader, TestClock, validDog, type TestUser } from './helpers/app';
+import {
+  createDog,
+  createUser,
+  DAY,
+  login,
+  makeApp,
+  setCookieHeader,
+  testConfig,
+  TestClock,
+  validDog,
+  type TestUser,
+} from './helpers/app';
 
 describe.each(BACKENDS)('dogs on %s', (backend) => {
   let t: TestDatabase;
@@ -127,6 +138,44 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
       expect(setCookieHeader(res)).toContain('Max-Age=0');
       const forged = await get('/api/dog', 'hd_session=' + 'Z'.repeat(43));
       expect(forged.json()[0]).not.toHaveProperty('user');
+    });
+  });
+
+  describe('list cache', () => {
+    it('reuses a page for at most DOG_LIST_CACHE_MS (1 s by default)', async () => {
+      await seedDogs(1);
+      expect((await get('/api/dog')).json()).toHaveLength(1);
+      // A change made by another process (here: straight into the database)…
+      await seedDogs(1);
+      expect((await get('/api/dog')).json()).toHaveLength(1);
+      clock.advance(1000);
+      expect((await get('/api/dog')).json()).toHaveLength(2);
+    });
+
+    it('is cleared by every write through this process', async () => {
+      expect((await get('/api/dog')).json()).toEqual([]);
+      const dog = await createDog(app, ownerCookie);
+      expect((await get('/api/dog')).json().map((d: { name: string }) => d.name)).toEqual([validDog.name]);
+      await app.inject({ method: 'PUT', url: `/api/dog/${dog.id}`, headers: { cookie: ownerCookie }, payload: { name: 'Otro', city: 'Buga' } });
+      expect((await get('/api/dog')).json().map((d: { name: string }) => d.name)).toEqual(['Otro']);
+      await app.inject({ method: 'DELETE', url: `/api/dog/${dog.id}`, headers: { cookie: ownerCookie } });
+      expect((await get('/api/dog')).json()).toEqual([]);
+    });
+
+    it('never serves the logged-in page (with e-mails) to anonymous visitors', async () => {
+      await createDog(app, ownerCookie);
+      expect((await get('/api/dog', otherCookie)).json()[0].user.email).toBe('olga@example.com');
+      const anon = await get('/api/dog');
+      expect(anon.body).not.toContain('olga@example.com');
+      expect((await get('/api/dog', otherCookie)).json()[0]).toHaveProperty('user');
+    });
+
+    it('DOG_LIST_CACHE_MS=0 turns it off', async () => {
+      await app.close();
+      app = await makeApp(t.db, { clock, config: testConfig({}, { DOG_LIST_CACHE_MS: '0' }) });
+      expect((await get('/api/dog')).json()).toEqual([]);
+      await seedDogs(1);
+      expect((await get('/api/dog')).json()).toHaveLength(1);
     });
   });
 

@@ -41,19 +41,26 @@ function toDog(row: DogRow): Dog {
 
 export function createDogRepository(db: Queryable) {
   return {
-    /** Newest first; `before` is exclusive (keyset pagination on the primary key). */
-    async list(opts: { limit: number; before?: number; withOwner: boolean }): Promise<Dog[]> {
-      const cols = opts.withOwner ? WITH_OWNER : COLUMNS;
+    /**
+     * Newest first; `before` is exclusive (keyset pagination on the primary key). Returns the
+     * JSON array text built by PostgreSQL itself: the hottest endpoint then skips row decoding
+     * and JSON.stringify in Node (about twice as fast on PGlite).
+     */
+    async listJson(opts: { limit: number; before?: number; withOwner: boolean }): Promise<string> {
+      const cols = opts.withOwner
+        ? `${COLUMNS}, json_build_object('name', u.name, 'email', u.email) AS "user"`
+        : COLUMNS;
       const from = opts.withOwner ? 'dogs d JOIN users u ON u.id = d.hostage_id' : 'dogs d';
       // A cursor above every possible id is the same as no cursor (and would overflow integer).
-      const rows =
-        opts.before === undefined || opts.before > MAX_DOG_ID
-          ? await db.query<DogRow>(`SELECT ${cols} FROM ${from} ORDER BY d.id DESC LIMIT $1`, [opts.limit])
-          : await db.query<DogRow>(
-              `SELECT ${cols} FROM ${from} WHERE d.id < $2 ORDER BY d.id DESC LIMIT $1`,
-              [opts.limit, opts.before],
-            );
-      return rows.map(toDog);
+      const noCursor = opts.before === undefined || opts.before > MAX_DOG_ID;
+      const page = noCursor
+        ? `SELECT ${cols} FROM ${from} ORDER BY d.id DESC LIMIT $1`
+        : `SELECT ${cols} FROM ${from} WHERE d.id < $2 ORDER BY d.id DESC LIMIT $1`;
+      const rows = await db.query<{ json: string }>(
+        `SELECT coalesce(json_agg(p ORDER BY p.id DESC), '[]')::text AS json FROM (${page}) p`,
+        noCursor ? [opts.limit] : [opts.limit, opts.before],
+      );
+      return rows[0]!.json;
     },
 
     async get(id: number, withOwner: boolean): Promise<Dog | undefined> {

@@ -14,11 +14,13 @@ import { HttpError } from '../http/errors';
 import { errors } from '../http/responses';
 import type { Router } from '../http/route';
 import type { CurrentSession } from '../sessions/service';
+import type { ListCache } from './list-cache';
 import type { DogRepository } from './repository';
 
 export interface DogRouteDeps {
   router: Router;
   dogs: DogRepository;
+  listCache: ListCache;
 }
 
 const TAG = 'Perros';
@@ -27,7 +29,7 @@ function withOwner(dog: Dog, session: CurrentSession): Dog {
   return { ...dog, user: { name: session.user.name, email: session.user.email } };
 }
 
-export function registerDogRoutes({ router, dogs }: DogRouteDeps) {
+export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
   /** 404 when the dog does not exist, 403 when it belongs to someone else. */
   async function refuse(id: number, session: CurrentSession, request: { log: { warn: (o: object, m: string) => void } }): Promise<never> {
     const owner = await dogs.ownerOf(id);
@@ -52,8 +54,13 @@ export function registerDogRoutes({ router, dogs }: DogRouteDeps) {
         ...errors(400),
       },
     },
-    async ({ query, session }) =>
-      dogs.list({ limit: query.limit ?? DOG_PAGE_DEFAULT, before: query.before, withOwner: session !== null }),
+    async ({ reply, query, session }) => {
+      const page = { limit: query.limit ?? DOG_PAGE_DEFAULT, before: query.before, withOwner: session !== null };
+      // The page does not depend on who the logged-in requester is, only on whether there is one.
+      const key = `${page.withOwner ? 'owner' : 'anon'}:${page.limit}:${page.before ?? ''}`;
+      const json = await listCache.get(key, () => dogs.listJson(page));
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   );
 
   router.route(
@@ -85,6 +92,7 @@ export function registerDogRoutes({ router, dogs }: DogRouteDeps) {
     },
     async ({ reply, body, session }) => {
       const dog = await dogs.insert(body, session.user.id);
+      listCache.clear();
       reply.code(201);
       return { dog: withOwner(dog, session) };
     },
@@ -107,6 +115,7 @@ export function registerDogRoutes({ router, dogs }: DogRouteDeps) {
     async ({ request, params, body, session }) => {
       const dog = await dogs.updateOwned(params.id, session.user.id, body);
       if (!dog) return refuse(params.id, session, request);
+      listCache.clear();
       return { dog: withOwner(dog, session) };
     },
   );
@@ -123,6 +132,7 @@ export function registerDogRoutes({ router, dogs }: DogRouteDeps) {
     },
     async ({ request, reply, params, session }) => {
       if (!(await dogs.deleteOwned(params.id, session.user.id))) return refuse(params.id, session, request);
+      listCache.clear();
       return reply.code(204).send();
     },
   );
