@@ -8,6 +8,7 @@ import '@mantine/notifications/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import classes from './overlay-host.module.css';
 
 export default function OverlayHost({ onReady }: { onReady: () => void }) {
   // Effects run child-first: by now ModalsProvider listens for the modal events.
@@ -28,7 +29,7 @@ export default function OverlayHost({ onReady }: { onReady: () => void }) {
         }}
         labels={{ confirm: 'Aceptar', cancel: 'Cancelar' }}
       />
-      <Notifications position="top-right" />
+      <Notifications position="top-right" classNames={{ root: classes.notifications }} />
     </>
   );
 }
