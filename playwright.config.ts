@@ -8,7 +8,8 @@ const isCI = process.env.CI === 'true' || process.env.CI === '1';
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  // E2E_OUTPUT_DIR lets a second run in the same tree keep its own artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   globalSetup: './test/e2e/support/global-setup.ts',
   fullyParallel: false,
   // Two cores: one server + one browser per worker.

@@ -17,7 +17,8 @@ async function openWithPausedClock(page: Page) {
   await adoptSection(page).scrollIntoViewIfNeeded();
   await page.mouse.move(0, 0);
   const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 50);
+  // A little ahead: pausing in the fake clock's past is an error on a busy machine.
+  await page.clock.pauseAt(now + 2_000);
   // Let the layout settle (Embla measures on the first frames).
   await page.clock.runFor(500);
 }

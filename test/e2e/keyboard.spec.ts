@@ -12,6 +12,8 @@ test('log in, publish, open and close a modal, and log out with the keyboard onl
   page,
   makeAccount,
 }) => {
+  // A long journey: every key press is followed by a focus check.
+  test.slow();
   const { user } = await makeAccount();
   const dog = newDog();
   await page.goto('/');

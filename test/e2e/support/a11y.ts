@@ -31,7 +31,7 @@ export async function expectVisibleFocus(page: Page): Promise<void> {
     const running = [...el.getAnimations(), ...(el.parentElement?.getAnimations() ?? [])];
     await Promise.race([
       Promise.all(running.map((a) => a.finished.catch(() => undefined))),
-      new Promise((done) => setTimeout(done, 1_000)),
+      new Promise((done) => setTimeout(done, 500)),
     ]);
     const label = (
       el.getAttribute('aria-label') ??
