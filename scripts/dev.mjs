@@ -9,28 +9,40 @@ const apiPort = process.env.API_PORT ?? '3001';
 const bin = (...parts) => join(root, 'node_modules', ...parts);
 
 const children = [
-  spawn(process.execPath, [bin('tsx', 'dist', 'cli.mjs'), 'watch', '--clear-screen=false', 'src/server/server.ts'], {
+  spawn(
+    process.execPath,
+    [bin('tsx', 'dist', 'cli.mjs'), 'watch', '--clear-screen=false', 'src/server/server.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: apiPort },
+    },
+  ),
+  spawn(process.execPath, [bin('vite', 'bin', 'vite.js')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    env: process.env,
   }),
-  spawn(process.execPath, [bin('vite', 'bin', 'vite.js')], { cwd: root, stdio: 'inherit', env: process.env }),
 ];
 
 let exiting = false;
 function stopAll(signal, code) {
   if (exiting) return;
   exiting = true;
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   // Give them time to shut down cleanly, then make sure nothing is left behind.
   const timer = setTimeout(() => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     process.exit(code);
   }, 10_000);
   timer.unref();
-  Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(
-    () => process.exit(code),
-  );
+  Promise.all(
+    children.map((c) =>
+      c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)),
+    ),
+  ).then(() => process.exit(code));
 }
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(signal, 0));

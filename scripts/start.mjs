@@ -11,7 +11,15 @@ const dist = join(root, 'dist');
 const builtIndex = join(dist, 'index.html');
 
 /** Everything that goes into the browser bundle (server code does not). */
-const BUILD_INPUTS = ['index.html', 'src', 'public', 'vite.config.ts', 'package.json', 'tsconfig.json', 'postcss.config.cjs'];
+const BUILD_INPUTS = [
+  'index.html',
+  'src',
+  'public',
+  'vite.config.ts',
+  'package.json',
+  'tsconfig.json',
+  'postcss.config.cjs',
+];
 const SKIP_DIRS = new Set([join(root, 'src', 'server'), join(root, 'node_modules')]);
 
 function newestMtime(path) {
@@ -42,7 +50,10 @@ function precompress(dir) {
     if (!COMPRESSIBLE.test(entry.name)) continue;
     const data = readFileSync(path);
     if (data.length < 1024) continue;
-    writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
     writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
   }
 }

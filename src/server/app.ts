@@ -74,7 +74,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 class RequestLog extends LogController {
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     const line = {
       req: { method: request.method, url: request.url, ip: request.ip },
       res: { statusCode: reply.statusCode },
@@ -96,7 +100,8 @@ function publicMessage(error: FastifyError): { status: number; message: string }
       return { status: 400, message: MESSAGES.badJson };
   }
   // JSON.parse / secure-json-parse errors surface as plain SyntaxErrors with status 400.
-  if (error instanceof SyntaxError && error.statusCode === 400) return { status: 400, message: MESSAGES.badJson };
+  if (error instanceof SyntaxError && error.statusCode === 400)
+    return { status: 400, message: MESSAGES.badJson };
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return { status: error.statusCode, message: 'La petición no es válida' };
   }
@@ -160,7 +165,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serveApp = hasBuiltApp(staticDir);
 
   app.setNotFoundHandler((request, reply) => {
-    if (serveApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+    if (
+      serveApp &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url)
+    ) {
       // Client-side routes (/entrar, /registrarse…) survive a reload.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

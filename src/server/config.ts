@@ -34,11 +34,15 @@ const trustProxy = z
     if (['false', '0', 'no', ''].includes(lower)) return false;
     if (['true', 'yes'].includes(lower)) return true;
     if (/^\d+$/.test(v)) return Number(v);
-    const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (list.length > 0 && list.every((s) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s))) return list;
     ctx.addIssue({
       code: 'custom',
-      message: 'TRUST_PROXY must be false, true, a hop count or a comma-separated list of proxy IPs/CIDRs',
+      message:
+        'TRUST_PROXY must be false, true, a hop count or a comma-separated list of proxy IPs/CIDRs',
     });
     return z.NEVER;
   });
@@ -64,11 +68,15 @@ const envSchema = z.object({
   SEED_DEMO: boolean('SEED_DEMO').default(true),
   LOGIN_RATE_LIMIT_IP: integer('LOGIN_RATE_LIMIT_IP', 0, 1_000_000).default(50),
   LOGIN_RATE_LIMIT_EMAIL: integer('LOGIN_RATE_LIMIT_EMAIL', 0, 1_000_000).default(10),
-  LOGIN_RATE_LIMIT_WINDOW_SECONDS: integer('LOGIN_RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(900),
-  REGISTER_RATE_LIMIT_IP: integer('REGISTER_RATE_LIMIT_IP', 0, 1_000_000).default(20),
-  REGISTER_RATE_LIMIT_WINDOW_SECONDS: integer('REGISTER_RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(
-    3600,
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: integer('LOGIN_RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(
+    900,
   ),
+  REGISTER_RATE_LIMIT_IP: integer('REGISTER_RATE_LIMIT_IP', 0, 1_000_000).default(20),
+  REGISTER_RATE_LIMIT_WINDOW_SECONDS: integer(
+    'REGISTER_RATE_LIMIT_WINDOW_SECONDS',
+    1,
+    86_400,
+  ).default(3600),
   DOG_LIST_CACHE_MS: integer('DOG_LIST_CACHE_MS', 0, 60_000).default(1000),
 });
 

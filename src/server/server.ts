@@ -26,10 +26,14 @@ async function main() {
 
   let database: OpenDatabase;
   try {
-    database = await openDatabase(config, (error) => console.error(`PostgreSQL pool error: ${error.message}`));
+    database = await openDatabase(config, (error) =>
+      console.error(`PostgreSQL pool error: ${error.message}`),
+    );
   } catch (error) {
     if (error instanceof LockError) fail(error.message);
-    const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `the database in ${config.dataDir}`;
+    const where = config.databaseUrl
+      ? 'the PostgreSQL server in DATABASE_URL'
+      : `the database in ${config.dataDir}`;
     fail(`Could not open ${where}: ${(error as Error).message}`);
   }
 

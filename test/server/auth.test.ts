@@ -45,7 +45,12 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
   });
 
   const register = (body: unknown, extra: { remoteAddress?: string } = {}) =>
-    app.inject({ method: 'POST', url: '/api/user/userRegister', payload: body as object, ...extra });
+    app.inject({
+      method: 'POST',
+      url: '/api/user/userRegister',
+      payload: body as object,
+      ...extra,
+    });
   const me = (cookie?: string) =>
     app.inject({ method: 'GET', url: '/api/user/me', headers: cookie ? { cookie } : {} });
 
@@ -85,8 +90,16 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       ['name not text', { name: 42 }, 'El nombre es obligatorio'],
       ['e-mail invalid', { email: 'no-es-correo' }, 'El correo electrónico no es válido'],
       ['e-mail missing', { email: undefined }, 'El correo electrónico es obligatorio'],
-      ['password 7 characters', { password: '1234567', passwordValidate: '1234567' }, 'La contraseña debe tener al menos 8 caracteres'],
-      ['password 129 characters', { password: 'p'.repeat(129), passwordValidate: 'p'.repeat(129) }, 'La contraseña no puede superar 128 caracteres'],
+      [
+        'password 7 characters',
+        { password: '1234567', passwordValidate: '1234567' },
+        'La contraseña debe tener al menos 8 caracteres',
+      ],
+      [
+        'password 129 characters',
+        { password: 'p'.repeat(129), passwordValidate: 'p'.repeat(129) },
+        'La contraseña no puede superar 128 caracteres',
+      ],
       ['password missing', { password: undefined }, 'La contraseña es obligatoria'],
       ['passwordValidate missing', { passwordValidate: undefined }, 'Debes repetir la contraseña'],
     ])('400 with a Spanish message naming the field: %s', async (_label, overrides, message) => {
@@ -127,15 +140,29 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       await app.close();
       app = await makeApp(t.db, { clock, config: testConfig({ registerPerIp: 3 }) });
       for (let i = 0; i < 3; i++) {
-        expect((await register(registration({ email: `r${i}@example.com` }), { remoteAddress: '10.0.0.1' })).statusCode).toBe(201);
+        expect(
+          (
+            await register(registration({ email: `r${i}@example.com` }), {
+              remoteAddress: '10.0.0.1',
+            })
+          ).statusCode,
+        ).toBe(201);
       }
-      const blocked = await register(registration({ email: 'r9@example.com' }), { remoteAddress: '10.0.0.1' });
+      const blocked = await register(registration({ email: 'r9@example.com' }), {
+        remoteAddress: '10.0.0.1',
+      });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ error: MESSAGES.tooManyAttempts });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await register(registration({ email: 'r9@example.com' }), { remoteAddress: '10.0.0.2' })).statusCode).toBe(201);
+      expect(
+        (await register(registration({ email: 'r9@example.com' }), { remoteAddress: '10.0.0.2' }))
+          .statusCode,
+      ).toBe(201);
       clock.advance(60 * MINUTE);
-      expect((await register(registration({ email: 'r10@example.com' }), { remoteAddress: '10.0.0.1' })).statusCode).toBe(201);
+      expect(
+        (await register(registration({ email: 'r10@example.com' }), { remoteAddress: '10.0.0.1' }))
+          .statusCode,
+      ).toBe(201);
     });
   });
 
@@ -148,7 +175,9 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
         payload: { email: 'beto@example.com', password: user.password },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ user: { id: user.id, name: 'Beto', email: 'beto@example.com', role: 'user' } });
+      expect(res.json()).toEqual({
+        user: { id: user.id, name: 'Beto', email: 'beto@example.com', role: 'user' },
+      });
       const cookie = setCookieHeader(res)!;
       expect(cookie).toMatch(/^hd_session=[A-Za-z0-9_-]{43}; /);
       expect(cookie).toContain('HttpOnly');
@@ -159,7 +188,9 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
 
     it('accepts the e-mail in any letter case', async () => {
       const user = await createUser(t.db, { email: 'Carla@Example.com' });
-      await expect(login(app, { email: 'carla@EXAMPLE.com', password: user.password })).resolves.toMatch(/^hd_session=/);
+      await expect(
+        login(app, { email: 'carla@EXAMPLE.com', password: user.password }),
+      ).resolves.toMatch(/^hd_session=/);
     });
 
     it('stores only the SHA-256 of the token', async () => {
@@ -190,7 +221,11 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       const user = await createUser(t.db);
       const time = async (email: string) => {
         const started = performance.now();
-        await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: { email, password: 'equivocada' } });
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          payload: { email, password: 'equivocada' },
+        });
         return performance.now() - started;
       };
       const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -209,7 +244,11 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       ['e-mail invalid', { email: 'x', password: 'x' }, 'El correo electrónico no es válido'],
       ['password missing', { email: 'a@example.com' }, 'La contraseña es obligatoria'],
       ['password empty', { email: 'a@example.com', password: '' }, 'La contraseña es obligatoria'],
-      ['password 129 characters', { email: 'a@example.com', password: 'p'.repeat(129) }, 'La contraseña no puede superar 128 caracteres'],
+      [
+        'password 129 characters',
+        { email: 'a@example.com', password: 'p'.repeat(129) },
+        'La contraseña no puede superar 128 caracteres',
+      ],
     ])('400 for a bad body: %s', async (_label, body, message) => {
       const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: body });
       expect(res.statusCode).toBe(400);
@@ -247,7 +286,10 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
           payload: { email: user.email, password: user.password },
         });
       expect(setCookieHeader(await attempt(app))).not.toContain('Secure');
-      const proxied = await makeApp(t.db, { clock, config: testConfig({}, { TRUST_PROXY: 'true' }) });
+      const proxied = await makeApp(t.db, {
+        clock,
+        config: testConfig({}, { TRUST_PROXY: 'true' }),
+      });
       try {
         expect(setCookieHeader(await attempt(proxied))).toContain('; Secure');
       } finally {
@@ -258,29 +300,44 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
 
   describe('login rate limits', () => {
     const attempt = (email: string, password: string, remoteAddress = '10.1.1.1') =>
-      app.inject({ method: 'POST', url: '/api/user/userLogin', payload: { email, password }, remoteAddress });
+      app.inject({
+        method: 'POST',
+        url: '/api/user/userLogin',
+        payload: { email, password },
+        remoteAddress,
+      });
 
     it('per e-mail: after the limit even the right password gets 429, until the window ends', async () => {
       await app.close();
-      app = await makeApp(t.db, { clock, config: testConfig({ loginPerEmail: 3, loginPerIp: 100 }) });
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig({ loginPerEmail: 3, loginPerIp: 100 }),
+      });
       const user = await createUser(t.db);
-      for (let i = 0; i < 3; i++) expect((await attempt(user.email, 'mala', `10.2.0.${i}`)).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await attempt(user.email, 'mala', `10.2.0.${i}`)).statusCode).toBe(401);
       const blocked = await attempt(user.email, user.password, '10.2.0.9');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ error: MESSAGES.tooManyAttempts });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       // Case does not dodge the per-e-mail counter.
-      expect((await attempt(user.email.toUpperCase(), user.password, '10.2.0.8')).statusCode).toBe(429);
+      expect((await attempt(user.email.toUpperCase(), user.password, '10.2.0.8')).statusCode).toBe(
+        429,
+      );
       clock.advance(15 * MINUTE);
       expect((await attempt(user.email, user.password)).statusCode).toBe(200);
     });
 
     it('per IP: many e-mails from one address get 429; another address is unaffected', async () => {
       await app.close();
-      app = await makeApp(t.db, { clock, config: testConfig({ loginPerEmail: 100, loginPerIp: 3 }) });
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig({ loginPerEmail: 100, loginPerIp: 3 }),
+      });
       const user = await createUser(t.db);
-      for (let i = 0; i < 3; i++) expect((await attempt(`x${i}@example.com`, 'mala')).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await attempt(`x${i}@example.com`, 'mala')).statusCode).toBe(401);
       expect((await attempt(user.email, user.password)).statusCode).toBe(429);
       expect((await attempt(user.email, user.password, '10.9.9.9')).statusCode).toBe(200);
     });
@@ -289,7 +346,8 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       await app.close();
       app = await makeApp(t.db, { clock, config: testConfig({ loginPerEmail: 2, loginPerIp: 3 }) });
       const user = await createUser(t.db);
-      for (let i = 0; i < 8; i++) expect((await attempt(user.email, user.password)).statusCode).toBe(200);
+      for (let i = 0; i < 8; i++)
+        expect((await attempt(user.email, user.password)).statusCode).toBe(200);
       // A success also forgives the earlier failures of that e-mail.
       expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
       expect((await attempt(user.email, user.password)).statusCode).toBe(200);
@@ -307,8 +365,13 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
         const user = await createUser(t.db);
         expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
         expect(
-          (await other.inject({ method: 'POST', url: '/api/user/userLogin', payload: { email: user.email, password: 'mala' } }))
-            .statusCode,
+          (
+            await other.inject({
+              method: 'POST',
+              url: '/api/user/userLogin',
+              payload: { email: user.email, password: 'mala' },
+            })
+          ).statusCode,
         ).toBe(401);
         expect((await attempt(user.email, user.password)).statusCode).toBe(429);
       } finally {
@@ -326,14 +389,20 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
           headers: { 'x-forwarded-for': xff },
           payload: { email: user.email, password: 'mala' },
         });
-      app = await makeApp(t.db, { clock, config: testConfig({ loginPerIp: 1, loginPerEmail: 100 }, { TRUST_PROXY: 'true' }) });
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig({ loginPerIp: 1, loginPerEmail: 100 }, { TRUST_PROXY: 'true' }),
+      });
       expect((await send(app, '203.0.113.1')).statusCode).toBe(401);
       expect((await send(app, '203.0.113.2')).statusCode).toBe(401);
       expect((await send(app, '203.0.113.1')).statusCode).toBe(429);
       await app.close();
       await t.reset();
       const user2 = await createUser(t.db, { email: user.email });
-      app = await makeApp(t.db, { clock, config: testConfig({ loginPerIp: 1, loginPerEmail: 100 }) });
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig({ loginPerIp: 1, loginPerEmail: 100 }),
+      });
       expect(user2.email).toBe(user.email);
       expect((await send(app, '203.0.113.1')).statusCode).toBe(401);
       // Without TRUST_PROXY the header is ignored: same socket address, so blocked.
@@ -368,7 +437,9 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       const user = await createUser(t.db, { name: 'Dora' });
       const res = await me(await login(app, user));
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ user: { id: user.id, name: 'Dora', email: user.email, role: 'user' } });
+      expect(res.json()).toEqual({
+        user: { id: user.id, name: 'Dora', email: user.email, role: 'user' },
+      });
     });
 
     it('finds the cookie among other cookies', async () => {
@@ -424,17 +495,27 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
     it('200 true, deletes the session server-side and clears the cookie', async () => {
       const user = await createUser(t.db);
       const cookie = await login(app, user);
-      const res = await app.inject({ method: 'GET', url: '/api/user/userLogout', headers: { cookie } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/user/userLogout',
+        headers: { cookie },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toBe(true);
-      expect(setCookieHeader(res)).toMatch(/^hd_session=; Path=\/; Max-Age=0;.*HttpOnly; SameSite=Lax/);
+      expect(setCookieHeader(res)).toMatch(
+        /^hd_session=; Path=\/; Max-Age=0;.*HttpOnly; SameSite=Lax/,
+      );
       expect(await t.db.query('SELECT 1 FROM sessions')).toEqual([]);
       // A copy of the old cookie is worthless now.
       expect((await me(cookie)).statusCode).toBe(401);
     });
 
     it('never fails for the client: no cookie, or a dead one, still gives 200 true', async () => {
-      for (const headers of [{}, { cookie: 'hd_session=' + 'B'.repeat(43) }, { cookie: 'hd_session=basura' }]) {
+      for (const headers of [
+        {},
+        { cookie: 'hd_session=' + 'B'.repeat(43) },
+        { cookie: 'hd_session=basura' },
+      ]) {
         const res = await app.inject({ method: 'GET', url: '/api/user/userLogout', headers });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toBe(true);

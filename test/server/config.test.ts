@@ -52,7 +52,13 @@ describe('loadConfig', () => {
       trustProxy: 1,
       seedDemo: false,
       dogListCacheMs: 0,
-      rateLimits: { loginPerIp: 500, loginPerEmail: 0, loginWindowMs: 60_000, registerPerIp: 7, registerWindowMs: 120_000 },
+      rateLimits: {
+        loginPerIp: 500,
+        loginPerEmail: 0,
+        loginWindowMs: 60_000,
+        registerPerIp: 7,
+        registerWindowMs: 120_000,
+      },
     });
   });
 
@@ -73,14 +79,38 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")'],
-    [{ PORT: '65536' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "65536")'],
-    [{ SEED_DEMO: 'maybe' }, 'Invalid configuration: SEED_DEMO must be true or false (got "maybe")'],
-    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
-    [{ TRUST_PROXY: 'perhaps!' }, 'Invalid configuration: TRUST_PROXY must be false, true, a hop count or a comma-separated list of proxy IPs/CIDRs (got "perhaps!")'],
-    [{ LOGIN_RATE_LIMIT_IP: '-1' }, 'Invalid configuration: LOGIN_RATE_LIMIT_IP must be an integer between 0 and 1000000 (got "-1")'],
-    [{ REGISTER_RATE_LIMIT_WINDOW_SECONDS: '0' }, 'Invalid configuration: REGISTER_RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 86400 (got "0")'],
-    [{ DATABASE_URL: 'mysql://root:hunter2@db/x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// connection URL'],
+    [
+      { PORT: 'abc' },
+      'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")',
+    ],
+    [
+      { PORT: '65536' },
+      'Invalid configuration: PORT must be an integer between 0 and 65535 (got "65536")',
+    ],
+    [
+      { SEED_DEMO: 'maybe' },
+      'Invalid configuration: SEED_DEMO must be true or false (got "maybe")',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    [
+      { TRUST_PROXY: 'perhaps!' },
+      'Invalid configuration: TRUST_PROXY must be false, true, a hop count or a comma-separated list of proxy IPs/CIDRs (got "perhaps!")',
+    ],
+    [
+      { LOGIN_RATE_LIMIT_IP: '-1' },
+      'Invalid configuration: LOGIN_RATE_LIMIT_IP must be an integer between 0 and 1000000 (got "-1")',
+    ],
+    [
+      { REGISTER_RATE_LIMIT_WINDOW_SECONDS: '0' },
+      'Invalid configuration: REGISTER_RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 86400 (got "0")',
+    ],
+    [
+      { DATABASE_URL: 'mysql://root:hunter2@db/x' },
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// connection URL',
+    ],
   ])('%j fails with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -28,7 +28,9 @@ describe.each(BACKENDS)('database on %s', (backend) => {
   describe('migrations', () => {
     it('are recorded and applying them again does nothing', async () => {
       expect(await migrate(t.db)).toEqual([]);
-      const rows = await t.db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+      const rows = await t.db.query<{ version: number; name: string }>(
+        'SELECT version, name FROM schema_migrations ORDER BY version',
+      );
       expect(rows).toEqual([{ version: 1, name: 'initial' }]);
     });
 
@@ -40,8 +42,12 @@ describe.each(BACKENDS)('database on %s', (backend) => {
           { version: 901, name: 'bad', sql: 'CREATE TABLEX nope' },
         ]),
       ).rejects.toThrow();
-      expect(await t.db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 't900'")).toEqual([]);
-      expect(await t.db.query('SELECT version FROM schema_migrations WHERE version >= 900')).toEqual([]);
+      expect(
+        await t.db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 't900'"),
+      ).toEqual([]);
+      expect(
+        await t.db.query('SELECT version FROM schema_migrations WHERE version >= 900'),
+      ).toEqual([]);
     });
 
     it('rejects badly named files', async () => {
@@ -59,7 +65,9 @@ describe.each(BACKENDS)('database on %s', (backend) => {
   describe('schema', () => {
     it('e-mails are unique regardless of case', async () => {
       await createUser(t.db, { email: 'Eva@Example.com' });
-      await expect(createUser(t.db, { email: 'eva@example.COM' })).rejects.toMatchObject({ code: '23505' });
+      await expect(createUser(t.db, { email: 'eva@example.COM' })).rejects.toMatchObject({
+        code: '23505',
+      });
     });
 
     it('deleting a user removes their sessions and dogs (foreign keys cascade)', async () => {
@@ -67,7 +75,12 @@ describe.each(BACKENDS)('database on %s', (backend) => {
       try {
         const user = await createUser(t.db);
         const cookie = await login(app, user);
-        await app.inject({ method: 'POST', url: '/api/dog', headers: { cookie }, payload: { name: 'A', city: 'B' } });
+        await app.inject({
+          method: 'POST',
+          url: '/api/dog',
+          headers: { cookie },
+          payload: { name: 'A', city: 'B' },
+        });
         await t.db.query('DELETE FROM users WHERE id = $1', [user.id]);
         expect(await t.db.query('SELECT 1 FROM sessions UNION ALL SELECT 1 FROM dogs')).toEqual([]);
       } finally {
@@ -76,14 +89,18 @@ describe.each(BACKENDS)('database on %s', (backend) => {
     });
 
     it('a dog must belong to an existing user', async () => {
-      await expect(t.db.query("INSERT INTO dogs (name, city, hostage_id) VALUES ('a', 'b', 12345)")).rejects.toMatchObject({
+      await expect(
+        t.db.query("INSERT INTO dogs (name, city, hostage_id) VALUES ('a', 'b', 12345)"),
+      ).rejects.toMatchObject({
         code: '23503',
       });
     });
 
     it('the list query walks the primary key index (no sort of the whole table)', async () => {
       const plan = JSON.stringify(
-        await t.db.query('EXPLAIN SELECT d.id FROM dogs d WHERE d.id < 100 ORDER BY d.id DESC LIMIT 24'),
+        await t.db.query(
+          'EXPLAIN SELECT d.id FROM dogs d WHERE d.id < 100 ORDER BY d.id DESC LIMIT 24',
+        ),
       );
       expect(plan).toMatch(/Index (Only )?Scan Backward using dogs_pkey/);
     });
@@ -94,7 +111,9 @@ describe.each(BACKENDS)('database on %s', (backend) => {
       expect(await seedDemoData(t.db)).toBe(true);
       const app = await makeApp(t.db);
       try {
-        const dogs = dogListResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/dog' })).json());
+        const dogs = dogListResponseSchema.parse(
+          (await app.inject({ method: 'GET', url: '/api/dog' })).json(),
+        );
         expect(dogs.length).toBe(DEMO_DOGS.length);
         expect(dogs.length).toBeGreaterThanOrEqual(8);
         expect(new Set(dogs.map((d) => d.city)).size).toBeGreaterThanOrEqual(8);
@@ -107,7 +126,11 @@ describe.each(BACKENDS)('database on %s', (backend) => {
         }
         // The demo owner cannot log in, whatever the password.
         for (const password of ['!', '', 'x', 'demo1234']) {
-          const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: { email: DEMO_OWNER.email, password } });
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/user/userLogin',
+            payload: { email: DEMO_OWNER.email, password },
+          });
           expect([400, 401]).toContain(res.statusCode);
         }
       } finally {

@@ -53,7 +53,8 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
       [n, owner.id],
     );
   }
-  const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   describe('GET /api/dog', () => {
     it('200 [] when there are no dogs', async () => {
@@ -68,7 +69,9 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
       expect(first.map((d) => d.id)).toEqual(Array.from({ length: 24 }, (_, i) => 30 - i));
       const page = (await get('/api/dog?limit=5&before=7')).json() as { id: number }[];
       expect(page.map((d) => d.id)).toEqual([6, 5, 4, 3, 2]);
-      expect((await get('/api/dog?limit=5&before=3')).json().map((d: { id: number }) => d.id)).toEqual([2, 1]);
+      expect(
+        (await get('/api/dog?limit=5&before=3')).json().map((d: { id: number }) => d.id),
+      ).toEqual([2, 1]);
       expect((await get('/api/dog?before=1')).json()).toEqual([]);
       expect((await get('/api/dog?limit=1')).json().map((d: { id: number }) => d.id)).toEqual([30]);
       expect((await get('/api/dog?limit=100')).json()).toHaveLength(30);
@@ -155,10 +158,21 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
     it('is cleared by every write through this process', async () => {
       expect((await get('/api/dog')).json()).toEqual([]);
       const dog = await createDog(app, ownerCookie);
-      expect((await get('/api/dog')).json().map((d: { name: string }) => d.name)).toEqual([validDog.name]);
-      await app.inject({ method: 'PUT', url: `/api/dog/${dog.id}`, headers: { cookie: ownerCookie }, payload: { name: 'Otro', city: 'Buga' } });
+      expect((await get('/api/dog')).json().map((d: { name: string }) => d.name)).toEqual([
+        validDog.name,
+      ]);
+      await app.inject({
+        method: 'PUT',
+        url: `/api/dog/${dog.id}`,
+        headers: { cookie: ownerCookie },
+        payload: { name: 'Otro', city: 'Buga' },
+      });
       expect((await get('/api/dog')).json().map((d: { name: string }) => d.name)).toEqual(['Otro']);
-      await app.inject({ method: 'DELETE', url: `/api/dog/${dog.id}`, headers: { cookie: ownerCookie } });
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/dog/${dog.id}`,
+        headers: { cookie: ownerCookie },
+      });
       expect((await get('/api/dog')).json()).toEqual([]);
     });
 
@@ -195,22 +209,33 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
       expect(dogSchema.parse(logged.json())).toBeTruthy();
     });
 
-    it.each(['999', '0', '2147483648', '999999999999999'])('404 for an unknown id %s', async (id) => {
-      const res = await get(`/api/dog/${id}`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: MESSAGES.dogNotFound });
-    });
+    it.each(['999', '0', '2147483648', '999999999999999'])(
+      '404 for an unknown id %s',
+      async (id) => {
+        const res = await get(`/api/dog/${id}`);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: MESSAGES.dogNotFound });
+      },
+    );
 
-    it.each(['abc', '-1', '1.5', '1e3', '9999999999999999'])('400 for a malformed id %s', async (id) => {
-      const res = await get(`/api/dog/${id}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'El id del perro no es válido' });
-    });
+    it.each(['abc', '-1', '1.5', '1e3', '9999999999999999'])(
+      '400 for a malformed id %s',
+      async (id) => {
+        const res = await get(`/api/dog/${id}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: 'El id del perro no es válido' });
+      },
+    );
   });
 
   describe('POST /api/dog', () => {
     const post = (payload: unknown, cookie?: string) =>
-      app.inject({ method: 'POST', url: '/api/dog', headers: cookie ? { cookie } : {}, payload: payload as object });
+      app.inject({
+        method: 'POST',
+        url: '/api/dog',
+        headers: cookie ? { cookie } : {},
+        payload: payload as object,
+      });
 
     it('401 without a session', async () => {
       const res = await post(validDog);
@@ -220,7 +245,10 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
     });
 
     it('201 {dog}; hostage_id always comes from the session, never the body', async () => {
-      const res = await post({ ...validDog, hostage_id: other.id, id: 777, user: { name: 'x', email: 'x@x.co' } }, ownerCookie);
+      const res = await post(
+        { ...validDog, hostage_id: other.id, id: 777, user: { name: 'x', email: 'x@x.co' } },
+        ownerCookie,
+      );
       expect(res.statusCode).toBe(201);
       const { dog } = res.json();
       expect(dog).toEqual({
@@ -237,7 +265,15 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
       const res = await post({ name: '  Pepa  ', city: ' Yumbo ', color: 'negro' }, ownerCookie);
       expect(res.statusCode).toBe(201);
       const { dog } = res.json();
-      expect(dog).toMatchObject({ name: 'Pepa', city: 'Yumbo', height: '', weight: '', life_span: '', personality: '', image: '' });
+      expect(dog).toMatchObject({
+        name: 'Pepa',
+        city: 'Yumbo',
+        height: '',
+        weight: '',
+        life_span: '',
+        personality: '',
+        image: '',
+      });
       expect(dog).not.toHaveProperty('color');
     });
 
@@ -256,16 +292,40 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
       ['weight of 40', { weight: 'w'.repeat(40) }, null],
       ['weight of 41', { weight: 'w'.repeat(41) }, 'El peso no puede superar 40 caracteres'],
       ['life_span of 40', { life_span: 'l'.repeat(40) }, null],
-      ['life_span of 41', { life_span: 'l'.repeat(41) }, 'La esperanza de vida no puede superar 40 caracteres'],
+      [
+        'life_span of 41',
+        { life_span: 'l'.repeat(41) },
+        'La esperanza de vida no puede superar 40 caracteres',
+      ],
       ['personality of 1000', { personality: 'p'.repeat(1000) }, null],
-      ['personality of 1001', { personality: 'p'.repeat(1001) }, 'La personalidad no puede superar 1000 caracteres'],
+      [
+        'personality of 1001',
+        { personality: 'p'.repeat(1001) },
+        'La personalidad no puede superar 1000 caracteres',
+      ],
       ['image empty', { image: '' }, null],
       ['image http URL', { image: 'http://example.com/a.png' }, null],
       ['image of 2048', { image: 'https://example.com/' + 'a'.repeat(2048 - 20) }, null],
-      ['image of 2049', { image: 'https://example.com/' + 'a'.repeat(2049 - 20) }, 'La imagen no puede superar 2048 caracteres'],
-      ['image javascript:', { image: 'javascript:alert(1)' }, 'La imagen debe ser una URL que empiece por http:// o https://'],
-      ['image ftp:', { image: 'ftp://example.com/a.png' }, 'La imagen debe ser una URL que empiece por http:// o https://'],
-      ['image relative', { image: '/demo-dogs/luna.svg' }, 'La imagen debe ser una URL que empiece por http:// o https://'],
+      [
+        'image of 2049',
+        { image: 'https://example.com/' + 'a'.repeat(2049 - 20) },
+        'La imagen no puede superar 2048 caracteres',
+      ],
+      [
+        'image javascript:',
+        { image: 'javascript:alert(1)' },
+        'La imagen debe ser una URL que empiece por http:// o https://',
+      ],
+      [
+        'image ftp:',
+        { image: 'ftp://example.com/a.png' },
+        'La imagen debe ser una URL que empiece por http:// o https://',
+      ],
+      [
+        'image relative',
+        { image: '/demo-dogs/luna.svg' },
+        'La imagen debe ser una URL que empiece por http:// o https://',
+      ],
       ['text with NUL', { personality: 'a\u0000b' }, 'El texto no puede contener caracteres nulos'],
     ];
     it.each(cases)('validation at the boundary: %s', async (_label, overrides, error) => {
@@ -281,11 +341,20 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
 
   describe('PUT /api/dog/:id', () => {
     const put = (id: number | string, payload: unknown, cookie?: string) =>
-      app.inject({ method: 'PUT', url: `/api/dog/${id}`, headers: cookie ? { cookie } : {}, payload: payload as object });
+      app.inject({
+        method: 'PUT',
+        url: `/api/dog/${id}`,
+        headers: cookie ? { cookie } : {},
+        payload: payload as object,
+      });
 
     it('200 {dog} for the owner; the whole dog is replaced and hostage_id cannot move', async () => {
       const dog = await createDog(app, ownerCookie);
-      const res = await put(dog.id, { name: 'Nuevo', city: 'Buga', hostage_id: other.id }, ownerCookie);
+      const res = await put(
+        dog.id,
+        { name: 'Nuevo', city: 'Buga', hostage_id: other.id },
+        ownerCookie,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         dog: {
@@ -301,7 +370,10 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
           user: { name: 'Olga Dueña', email: 'olga@example.com' },
         },
       });
-      expect((await get(`/api/dog/${dog.id}`)).json()).toMatchObject({ name: 'Nuevo', hostage_id: owner.id });
+      expect((await get(`/api/dog/${dog.id}`)).json()).toMatchObject({
+        name: 'Nuevo',
+        hostage_id: owner.id,
+      });
     });
 
     it('401 without a session', async () => {
@@ -329,7 +401,9 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
       const res = await put(dog.id, { ...validDog, name: 'n'.repeat(61) }, ownerCookie);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'El nombre no puede superar 60 caracteres' });
-      expect((await put('abc', validDog, ownerCookie)).json()).toEqual({ error: 'El id del perro no es válido' });
+      expect((await put('abc', validDog, ownerCookie)).json()).toEqual({
+        error: 'El id del perro no es válido',
+      });
     });
   });
 

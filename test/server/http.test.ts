@@ -26,7 +26,13 @@ function brokenDb(): Db {
   const fail = async () => {
     throw new Error('relation "secret_internal_table" does not exist at SELECT password_hash');
   };
-  return { kind: 'pglite', query: fail, exec: fail, transaction: fail, close: async () => {} } as unknown as Db;
+  return {
+    kind: 'pglite',
+    query: fail,
+    exec: fail,
+    transaction: fail,
+    close: async () => {},
+  } as unknown as Db;
 }
 
 describe('CSP', () => {
@@ -73,8 +79,18 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
         await app.inject({ method: 'GET', url: '/api/user/me' }),
         await app.inject({ method: 'GET', url: '/api/nada' }),
         await app.inject({ method: 'GET', url: '/api/dog?limit=0' }),
-        await app.inject({ method: 'POST', url: '/api/user/userLogin', headers: { 'content-type': 'text/plain' }, payload: 'x' }),
-        await app.inject({ method: 'POST', url: '/api/user/userLogin', headers: { origin: 'https://evil.example' }, payload: loginBody }),
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          headers: { 'content-type': 'text/plain' },
+          payload: 'x',
+        }),
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          headers: { origin: 'https://evil.example' },
+          payload: loginBody,
+        }),
       ]) {
         expectSecurityHeaders(res.headers);
         expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -108,7 +124,12 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
         { origin: 'https://localhost:80' },
         { 'sec-fetch-site': 'cross-site' },
       ]) {
-        const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', headers, payload: loginBody });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          headers,
+          payload: loginBody,
+        });
         expect(res.statusCode).toBe(403);
       }
     });
@@ -120,13 +141,22 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
         { 'sec-fetch-site': 'same-site' },
         {},
       ]) {
-        const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', headers, payload: loginBody });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          headers,
+          payload: loginBody,
+        });
         expect(res.statusCode).toBe(401);
       }
     });
 
     it('safe requests from anywhere are fine (the API is readable, just not writable)', async () => {
-      const res = await app.inject({ method: 'GET', url: '/api/dog', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/dog',
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
       expect(res.statusCode).toBe(200);
     });
   });
@@ -139,14 +169,23 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
         ['multipart/form-data; boundary=x', '--x--'],
         ['application/xml', '<a/>'],
       ]) {
-        const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', headers: { 'content-type': type! }, payload });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          headers: { 'content-type': type! },
+          payload,
+        });
         expect(res.statusCode).toBe(415);
         expect(res.json()).toEqual({ error: MESSAGES.unsupportedMediaType });
       }
     });
 
     it('415 for a body without a Content-Type', async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: Buffer.from('{"email":"a"}') });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/userLogin',
+        payload: Buffer.from('{"email":"a"}'),
+      });
       expect(res.statusCode).toBe(415);
     });
 
@@ -164,18 +203,42 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
       const cookie = await login(app, await createUser(t.db));
       const body = (size: number) => {
         const base = JSON.stringify({ ...validDog, personality: '' });
-        return base.replace('"personality":""', `"personality":"${'p'.repeat(size - Buffer.byteLength(base))}"`);
+        return base.replace(
+          '"personality":""',
+          `"personality":"${'p'.repeat(size - Buffer.byteLength(base))}"`,
+        );
       };
-      const at = await app.inject({ method: 'POST', url: '/api/dog', headers: { cookie, 'content-type': 'application/json' }, payload: body(64 * 1024) });
+      const at = await app.inject({
+        method: 'POST',
+        url: '/api/dog',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: body(64 * 1024),
+      });
       expect(at.statusCode).toBe(400); // read and validated: personality is too long
-      const over = await app.inject({ method: 'POST', url: '/api/dog', headers: { cookie, 'content-type': 'application/json' }, payload: body(64 * 1024 + 1) });
+      const over = await app.inject({
+        method: 'POST',
+        url: '/api/dog',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: body(64 * 1024 + 1),
+      });
       expect(over.statusCode).toBe(413);
       expect(over.json()).toEqual({ error: MESSAGES.bodyTooLarge });
     });
 
     it('400 for malformed or empty JSON and prototype-poisoning keys', async () => {
-      for (const payload of ['{"email": ', '{email: "a"}', '', '{"__proto__": {"x": 1}}', '{"constructor": {"prototype": {"x": 1}}}']) {
-        const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', headers: { 'content-type': 'application/json' }, payload });
+      for (const payload of [
+        '{"email": ',
+        '{email: "a"}',
+        '',
+        '{"__proto__": {"x": 1}}',
+        '{"constructor": {"prototype": {"x": 1}}}',
+      ]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ error: MESSAGES.badJson });
       }
@@ -183,7 +246,12 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
 
     it('400 for JSON that is not an object, and for a POST with no body at all', async () => {
       for (const payload of ['[]', '"hola"', '3', 'null', 'true']) {
-        const res = await app.inject({ method: 'POST', url: '/api/user/userRegister', headers: { 'content-type': 'application/json' }, payload });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/user/userRegister',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ error: 'El cuerpo de la petición debe ser un objeto JSON' });
       }
@@ -231,9 +299,9 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
       expect(res.statusCode).toBe(200);
       const doc = res.json();
       expect(doc.openapi).toBe('3.1.0');
-      const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
-      );
+      const operations = Object.entries(
+        doc.paths as Record<string, Record<string, unknown>>,
+      ).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
       expect(operations.sort()).toEqual(
         [
           'POST /api/user/userLogin',
@@ -250,13 +318,29 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
         ].sort(),
       );
       const register = doc.paths['/api/user/userRegister'].post;
-      expect(register.requestBody.content['application/json'].schema.properties.password).toMatchObject({ minLength: 8, maxLength: 128 });
-      expect(Object.keys(register.responses).sort()).toEqual(['201', '400', '403', '409', '413', '415', '429']);
+      expect(
+        register.requestBody.content['application/json'].schema.properties.password,
+      ).toMatchObject({ minLength: 8, maxLength: 128 });
+      expect(Object.keys(register.responses).sort()).toEqual([
+        '201',
+        '400',
+        '403',
+        '409',
+        '413',
+        '415',
+        '429',
+      ]);
       const list = doc.paths['/api/dog'].get;
       expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'before']);
-      expect(doc.paths['/api/dog'].post.requestBody.content['application/json'].schema.properties.name).toMatchObject({ maxLength: 60 });
+      expect(
+        doc.paths['/api/dog'].post.requestBody.content['application/json'].schema.properties.name,
+      ).toMatchObject({ maxLength: 60 });
       expect(doc.paths['/api/dog/{id}'].put.security).toEqual([{ sessionCookie: [] }]);
-      expect(doc.components.securitySchemes.sessionCookie).toEqual({ type: 'apiKey', in: 'cookie', name: 'hd_session' });
+      expect(doc.components.securitySchemes.sessionCookie).toEqual({
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'hd_session',
+      });
     });
   });
 
@@ -264,7 +348,11 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
     it('compresses large JSON answers for clients that accept it', async () => {
       const cookie = await login(app, await createUser(t.db));
       for (let i = 0; i < 10; i++) await createDog(app, cookie);
-      const res = await app.inject({ method: 'GET', url: '/api/dog', headers: { 'accept-encoding': 'gzip' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/dog',
+        headers: { 'accept-encoding': 'gzip' },
+      });
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toHaveLength(10);
       const plain = await app.inject({ method: 'GET', url: '/api/dog' });
@@ -286,8 +374,16 @@ describe('failures never leak internals', () => {
     for (const req of [
       { method: 'GET' as const, url: '/api/dog' },
       { method: 'GET' as const, url: '/api/dog/1' },
-      { method: 'POST' as const, url: '/api/user/userLogin', payload: { email: 'a@example.com', password: 'x' } },
-      { method: 'GET' as const, url: '/api/user/me', headers: { cookie: 'hd_session=' + 'a'.repeat(43) } },
+      {
+        method: 'POST' as const,
+        url: '/api/user/userLogin',
+        payload: { email: 'a@example.com', password: 'x' },
+      },
+      {
+        method: 'GET' as const,
+        url: '/api/user/me',
+        headers: { cookie: 'hd_session=' + 'a'.repeat(43) },
+      },
     ]) {
       const res = await app.inject(req);
       expect(res.statusCode).toBe(500);
@@ -356,7 +452,11 @@ describe('static app from dist/', () => {
   );
 
   it('hashed assets are immutable for a year and precompressed with brotli', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('br');
@@ -405,11 +505,24 @@ describe('logs', () => {
     try {
       const user = await createUser(t.db, { password: 'MiClaveSecreta-1' });
       const cookie = await login(app, { email: user.email, password: 'MiClaveSecreta-1' });
-      await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: { email: user.email, password: 'ClaveEquivocada-9' } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/user/userLogin',
+        payload: { email: user.email, password: 'ClaveEquivocada-9' },
+      });
       const dog = await createDog(app, cookie);
       const intruder = await login(app, await createUser(t.db));
-      await app.inject({ method: 'DELETE', url: `/api/dog/${dog.id}`, headers: { cookie: intruder } });
-      await app.inject({ method: 'POST', url: '/api/dog', headers: { origin: 'https://evil.example', cookie }, payload: validDog });
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/dog/${dog.id}`,
+        headers: { cookie: intruder },
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/api/dog',
+        headers: { origin: 'https://evil.example', cookie },
+        payload: validDog,
+      });
     } finally {
       await app.close();
     }

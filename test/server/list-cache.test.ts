@@ -19,7 +19,9 @@ describe('list cache', () => {
     const cache = createListCache({ ttlMs: 1000, now: clock.now });
     let loads = 0;
     const load = async () => `page ${++loads}`;
-    expect(await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)])).toEqual(['page 1', 'page 1', 'page 1']);
+    expect(
+      await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]),
+    ).toEqual(['page 1', 'page 1', 'page 1']);
     clock.advance(999);
     expect(await cache.get('k', load)).toBe('page 1');
     clock.advance(1);
@@ -39,7 +41,9 @@ describe('list cache', () => {
 
   it('failed loads are not remembered', async () => {
     const cache = createListCache({ ttlMs: 1000, now: new TestClock().now });
-    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
     expect(await cache.get('k', async () => 'ok')).toBe('ok');
   });
 

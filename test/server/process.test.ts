@@ -49,14 +49,20 @@ function spawnServer(env: Record<string, string>): { child: ChildProcess; output
   return { child, output: () => out };
 }
 
-function exitOf(child: ChildProcess, timeoutMs = 30_000): Promise<{ code: number | null; signal: string | null; ms: number }> {
+function exitOf(
+  child: ChildProcess,
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; signal: string | null; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     if (child.exitCode !== null || child.signalCode !== null) {
       resolve({ code: child.exitCode, signal: child.signalCode, ms: 0 });
       return;
     }
-    const timer = setTimeout(() => reject(new Error(`process ${child.pid} did not exit in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`process ${child.pid} did not exit in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, ms: Date.now() - started });
@@ -70,7 +76,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000; // generous: CI machines can be busy
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return { child, url, output };
@@ -86,16 +93,32 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 async function api(server: Server, method: string, path: string, body?: unknown, cookie?: string) {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, setCookie: res.headers.get('set-cookie') };
+  return {
+    status: res.status,
+    body: text ? JSON.parse(text) : undefined,
+    setCookie: res.headers.get('set-cookie'),
+  };
 }
 
 async function registerAndLogin(server: Server, email: string): Promise<string> {
   const password = 'proceso-1234';
-  expect((await api(server, 'POST', '/api/user/userRegister', { name: 'Proceso', email, password, passwordValidate: password })).status).toBe(201);
+  expect(
+    (
+      await api(server, 'POST', '/api/user/userRegister', {
+        name: 'Proceso',
+        email,
+        password,
+        passwordValidate: password,
+      })
+    ).status,
+  ).toBe(201);
   const res = await api(server, 'POST', '/api/user/userLogin', { email, password });
   expect(res.status).toBe(200);
   return res.setCookie!.split(';')[0]!;
@@ -117,9 +140,15 @@ describe('server process on the embedded database', () => {
     const first = await startServer({ DATA_DIR: dataDir });
     cookie = await registerAndLogin(first, 'durable@example.com');
     // Sequential and concurrent writes; only 201 answers count as acknowledged.
-    for (let i = 0; i < 5; i++) acknowledged.push((await api(first, 'POST', '/api/dog', { name: `Seq ${i}`, city: 'Cali' }, cookie)).body.dog.id);
+    for (let i = 0; i < 5; i++)
+      acknowledged.push(
+        (await api(first, 'POST', '/api/dog', { name: `Seq ${i}`, city: 'Cali' }, cookie)).body.dog
+          .id,
+      );
     const burst = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => api(first, 'POST', '/api/dog', { name: `Burst ${i}`, city: 'Palmira' }, cookie)),
+      Array.from({ length: 10 }, (_, i) =>
+        api(first, 'POST', '/api/dog', { name: `Burst ${i}`, city: 'Palmira' }, cookie),
+      ),
     );
     for (const res of burst) {
       expect(res.status).toBe(201);
@@ -130,12 +159,17 @@ describe('server process on the embedded database', () => {
     expect(existsSync(join(dataDir, 'happydog.lock'))).toBe(true); // left behind by the dead process
 
     second = await startServer({ DATA_DIR: dataDir });
-    const dogs = (await api(second, 'GET', '/api/dog?limit=100', undefined, cookie)).body as { id: number; name: string }[];
+    const dogs = (await api(second, 'GET', '/api/dog?limit=100', undefined, cookie)).body as {
+      id: number;
+      name: string;
+    }[];
     const ids = new Set(dogs.map((d) => d.id));
     for (const id of acknowledged) expect(ids.has(id)).toBe(true);
     // The session survived too, and the demo dogs were seeded once only.
     expect((await api(second, 'GET', '/api/user/me', undefined, cookie)).status).toBe(200);
-    expect(dogs.filter((d) => DEMO_DOGS.some((demo) => demo.name === d.name)).length).toBe(DEMO_DOGS.length);
+    expect(dogs.filter((d) => DEMO_DOGS.some((demo) => demo.name === d.name)).length).toBe(
+      DEMO_DOGS.length,
+    );
   });
 
   it('a second process on the same DATA_DIR is refused with a clear message', SLOW, async () => {
@@ -143,45 +177,64 @@ describe('server process on the embedded database', () => {
     const intruder = spawnServer({ DATA_DIR: dataDir, PORT: String(port) });
     const { code } = await exitOf(intruder.child);
     expect(code).toBe(1);
-    expect(intruder.output()).toContain(`is already in use by another Happy Dog server (pid ${second.child.pid})`);
+    expect(intruder.output()).toContain(
+      `is already in use by another Happy Dog server (pid ${second.child.pid})`,
+    );
     expect((await api(second, 'GET', '/api/health')).status).toBe(200);
   });
 
-  it('SIGTERM finishes the request in flight, exits 0 promptly and releases DATA_DIR', SLOW, async () => {
-    // A request whose body is still arriving when SIGTERM lands, on a connection the server has
-    // already accepted (a first request went through it).
-    const body = JSON.stringify({ email: 'durable@example.com', password: 'mala' });
-    const { port } = new URL(second.url);
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (method: string, path: string, onSent: (req: ClientRequest) => void) =>
-      new Promise<number>((resolve, reject) => {
-        const req = httpRequest(
-          { host: '127.0.0.1', port, method, path, agent, headers: method === 'POST' ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode!));
-          },
-        );
-        req.on('error', reject);
-        onSent(req);
+  it(
+    'SIGTERM finishes the request in flight, exits 0 promptly and releases DATA_DIR',
+    SLOW,
+    async () => {
+      // A request whose body is still arriving when SIGTERM lands, on a connection the server has
+      // already accepted (a first request went through it).
+      const body = JSON.stringify({ email: 'durable@example.com', password: 'mala' });
+      const { port } = new URL(second.url);
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const send = (method: string, path: string, onSent: (req: ClientRequest) => void) =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest(
+            {
+              host: '127.0.0.1',
+              port,
+              method,
+              path,
+              agent,
+              headers:
+                method === 'POST'
+                  ? {
+                      'content-type': 'application/json',
+                      'content-length': Buffer.byteLength(body),
+                    }
+                  : {},
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode!));
+            },
+          );
+          req.on('error', reject);
+          onSent(req);
+        });
+      expect(await send('GET', '/api/health', (req) => req.end())).toBe(200);
+      let finish = () => {};
+      const reply = send('POST', '/api/user/userLogin', (req) => {
+        req.write(body.slice(0, 10));
+        finish = () => req.end(body.slice(10));
       });
-    expect(await send('GET', '/api/health', (req) => req.end())).toBe(200);
-    let finish = () => {};
-    const reply = send('POST', '/api/user/userLogin', (req) => {
-      req.write(body.slice(0, 10));
-      finish = () => req.end(body.slice(10));
-    });
-    await new Promise((r) => setTimeout(r, 1000));
-    second.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    finish();
-    expect(await reply).toBe(401);
-    agent.destroy();
-    const exit = await exitOf(second.child);
-    expect(exit.code).toBe(0);
-    expect(exit.ms).toBeLessThan(9_000);
-    expect(existsSync(join(dataDir, 'happydog.lock'))).toBe(false);
-  });
+      await new Promise((r) => setTimeout(r, 1000));
+      second.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      finish();
+      expect(await reply).toBe(401);
+      agent.destroy();
+      const exit = await exitOf(second.child);
+      expect(exit.code).toBe(0);
+      expect(exit.ms).toBeLessThan(9_000);
+      expect(existsSync(join(dataDir, 'happydog.lock'))).toBe(false);
+    },
+  );
 
   it('SEED_DEMO=false starts with an empty list', SLOW, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'happydog-noseed-'));
@@ -195,54 +248,94 @@ describe('server process on the embedded database', () => {
     }
   });
 
-  it('a bad configuration value stops start-up with one line naming the variable', SLOW, async () => {
-    const { child, output } = spawnServer({ PORT: 'abc', DATA_DIR: join(tmpdir(), 'happydog-never-created') });
-    expect((await exitOf(child)).code).toBe(1);
-    expect(output().trim()).toBe('Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")');
-  });
+  it(
+    'a bad configuration value stops start-up with one line naming the variable',
+    SLOW,
+    async () => {
+      const { child, output } = spawnServer({
+        PORT: 'abc',
+        DATA_DIR: join(tmpdir(), 'happydog-never-created'),
+      });
+      expect((await exitOf(child)).code).toBe(1);
+      expect(output().trim()).toBe(
+        'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")',
+      );
+    },
+  );
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('several server processes on one PostgreSQL', () => {
-  const schema = `proc_${randomBytes(5).toString('hex')}`;
-  const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  let databaseUrl = '';
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'several server processes on one PostgreSQL',
+  () => {
+    const schema = `proc_${randomBytes(5).toString('hex')}`;
+    const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    let databaseUrl = '';
 
-  afterAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  });
+    afterAll(async () => {
+      const client = admin();
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    });
 
-  it('share sessions and rate limits, and never seed demo dogs', SLOW, async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
+    it('share sessions and rate limits, and never seed demo dogs', SLOW, async () => {
+      const client = admin();
+      await client.connect();
+      await client.query(`CREATE SCHEMA ${schema}`);
+      await client.end();
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      databaseUrl = url.toString();
 
-    const env = { DATABASE_URL: databaseUrl, DATA_DIR: join(tmpdir(), 'happydog-unused'), LOGIN_RATE_LIMIT_EMAIL: '2' };
-    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-    try {
-      expect((await api(a, 'GET', '/api/dog')).body).toEqual([]);
-      const cookie = await registerAndLogin(a, 'shared@example.com');
-      expect((await api(b, 'GET', '/api/user/me', undefined, cookie)).body.user.email).toBe('shared@example.com');
-      const dog = (await api(b, 'POST', '/api/dog', { name: 'Compartido', city: 'Cali' }, cookie)).body.dog;
-      expect((await api(a, 'GET', `/api/dog/${dog.id}`)).status).toBe(200);
-      // Failed logins on A and B add up.
-      expect((await api(a, 'POST', '/api/user/userLogin', { email: 'shared@example.com', password: 'mala' })).status).toBe(401);
-      expect((await api(b, 'POST', '/api/user/userLogin', { email: 'shared@example.com', password: 'mala' })).status).toBe(401);
-      expect((await api(a, 'POST', '/api/user/userLogin', { email: 'shared@example.com', password: 'proceso-1234' })).status).toBe(429);
-      // Logout on B ends the session for A too.
-      await api(b, 'GET', '/api/user/userLogout', undefined, cookie);
-      expect((await api(a, 'GET', '/api/user/me', undefined, cookie)).status).toBe(401);
-    } finally {
-      a.child.kill('SIGTERM');
-      b.child.kill('SIGTERM');
-      expect((await exitOf(a.child)).code).toBe(0);
-      expect((await exitOf(b.child)).code).toBe(0);
-    }
-  });
-});
+      const env = {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: join(tmpdir(), 'happydog-unused'),
+        LOGIN_RATE_LIMIT_EMAIL: '2',
+      };
+      const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      try {
+        expect((await api(a, 'GET', '/api/dog')).body).toEqual([]);
+        const cookie = await registerAndLogin(a, 'shared@example.com');
+        expect((await api(b, 'GET', '/api/user/me', undefined, cookie)).body.user.email).toBe(
+          'shared@example.com',
+        );
+        const dog = (await api(b, 'POST', '/api/dog', { name: 'Compartido', city: 'Cali' }, cookie))
+          .body.dog;
+        expect((await api(a, 'GET', `/api/dog/${dog.id}`)).status).toBe(200);
+        // Failed logins on A and B add up.
+        expect(
+          (
+            await api(a, 'POST', '/api/user/userLogin', {
+              email: 'shared@example.com',
+              password: 'mala',
+            })
+          ).status,
+        ).toBe(401);
+        expect(
+          (
+            await api(b, 'POST', '/api/user/userLogin', {
+              email: 'shared@example.com',
+              password: 'mala',
+            })
+          ).status,
+        ).toBe(401);
+        expect(
+          (
+            await api(a, 'POST', '/api/user/userLogin', {
+              email: 'shared@example.com',
+              password: 'proceso-1234',
+            })
+          ).status,
+        ).toBe(429);
+        // Logout on B ends the session for A too.
+        await api(b, 'GET', '/api/user/userLogout', undefined, cookie);
+        expect((await api(a, 'GET', '/api/user/me', undefined, cookie)).status).toBe(401);
+      } finally {
+        a.child.kill('SIGTERM');
+        b.child.kill('SIGTERM');
+        expect((await exitOf(a.child)).code).toBe(0);
+        expect((await exitOf(b.child)).code).toBe(0);
+      }
+    });
+  },
+);

@@ -23,7 +23,16 @@ const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
   fc.string({ maxLength: 3000 }),
-  fc.constantFrom('', ' ', '\u0000', 'a@b.co', 'https://x.co/a.png', 'javascript:alert(1)', '__proto__', '1e309'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a@b.co',
+    'https://x.co/a.png',
+    'javascript:alert(1)',
+    '__proto__',
+    '1e309',
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -32,24 +41,38 @@ const nasty = fc.oneof(
   fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
 );
 const fieldsOf = (keys: string[]) =>
-  fc.dictionary(fc.oneof(fc.constantFrom(...keys), fc.string()), nasty, { maxKeys: keys.length + 2 });
+  fc.dictionary(fc.oneof(fc.constantFrom(...keys), fc.string()), nasty, {
+    maxKeys: keys.length + 2,
+  });
 const anyJson = fc.oneof(fc.jsonValue(), fieldsOf(['a']));
 
 const email = fc.oneof(fc.emailAddress(), fc.constantFrom('prop@example.com', 'PROP@example.com'));
 const registerBody = fc.oneof(
   fieldsOf(['name', 'email', 'password', 'passwordValidate']),
-  fc.record({
-    name: fc.string({ minLength: 0, maxLength: 90 }),
-    email,
-    password: fc.string({ minLength: 6, maxLength: 130 }),
-  }).map((r) => ({ ...r, passwordValidate: r.password })),
+  fc
+    .record({
+      name: fc.string({ minLength: 0, maxLength: 90 }),
+      email,
+      password: fc.string({ minLength: 6, maxLength: 130 }),
+    })
+    .map((r) => ({ ...r, passwordValidate: r.password })),
 );
 const loginBody = fc.oneof(
   fieldsOf(['email', 'password']),
   fc.record({ email, password: fc.string({ maxLength: 140 }) }),
 );
 const dogBody = fc.oneof(
-  fieldsOf(['name', 'city', 'height', 'weight', 'life_span', 'personality', 'image', 'hostage_id', 'id']),
+  fieldsOf([
+    'name',
+    'city',
+    'height',
+    'weight',
+    'life_span',
+    'personality',
+    'image',
+    'hostage_id',
+    'id',
+  ]),
   fc.record(
     {
       name: fc.string({ maxLength: 70 }),
@@ -71,12 +94,18 @@ const idSegment = fc.oneof(
   fc.constantFrom('-1', '0', '1.5', '%00', '%', 'null', '1e3', '０１'),
 );
 const queryString = fc.oneof(
-  fc.dictionary(fc.constantFrom('limit', 'before', 'x'), fc.oneof(fc.string(), fc.integer().map(String)), { maxKeys: 3 }).map(
-    (d) => new URLSearchParams(d).toString(),
-  ),
-  fc.array(fc.tuple(fc.constantFrom('limit', 'before', '__proto__', 'constructor'), fc.string()), { maxLength: 4 }).map((pairs) =>
-    pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&'),
-  ),
+  fc
+    .dictionary(
+      fc.constantFrom('limit', 'before', 'x'),
+      fc.oneof(fc.string(), fc.integer().map(String)),
+      { maxKeys: 3 },
+    )
+    .map((d) => new URLSearchParams(d).toString()),
+  fc
+    .array(fc.tuple(fc.constantFrom('limit', 'before', '__proto__', 'constructor'), fc.string()), {
+      maxLength: 4,
+    })
+    .map((pairs) => pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')),
   fc.constantFrom('limit=%zz', 'limit', '&&&', 'before[]=1', 'limit=1&limit=2', '%', 'limit=%00'),
 );
 
@@ -91,7 +120,9 @@ describe.each(BACKENDS)('property-based robustness on %s', (backend) => {
   beforeAll(async () => {
     t = await openTestDatabase(backend);
     // Generous limits: this file is about input handling, not throttling.
-    app = await makeApp(t.db, { config: testConfig({ loginPerIp: 0, loginPerEmail: 0, registerPerIp: 0 }) });
+    app = await makeApp(t.db, {
+      config: testConfig({ loginPerIp: 0, loginPerEmail: 0, registerPerIp: 0 }),
+    });
     const me = await createUser(t.db, { email: 'prop-owner@example.com' });
     const other = await createUser(t.db);
     ownerId = me.id;
@@ -104,8 +135,18 @@ describe.each(BACKENDS)('property-based robustness on %s', (backend) => {
     await t.close();
   });
 
-  const json = (method: 'POST' | 'PUT', url: string, body: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+  const json = (
+    method: 'POST' | 'PUT',
+    url: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
 
   it('POST /api/user/userLogin', async () => {
     await fc.assert(
@@ -163,7 +204,11 @@ describe.each(BACKENDS)('property-based robustness on %s', (backend) => {
   it('GET /api/dog?<anything>', async () => {
     await fc.assert(
       fc.asyncProperty(queryString, fc.boolean(), async (qs, loggedIn) => {
-        const res = await app.inject({ method: 'GET', url: `/api/dog?${qs}`, headers: loggedIn ? { cookie } : {} });
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/dog?${qs}`,
+          headers: loggedIn ? { cookie } : {},
+        });
         expectWellFormed(res);
         if (res.statusCode === 200) {
           const dogs = dogListResponseSchema.parse(res.json());
@@ -177,7 +222,11 @@ describe.each(BACKENDS)('property-based robustness on %s', (backend) => {
   it('GET and DELETE /api/dog/:id with any id', async () => {
     await fc.assert(
       fc.asyncProperty(idSegment, fc.constantFrom('GET', 'DELETE'), async (id, method) => {
-        const res = await app.inject({ method: method as 'GET', url: `/api/dog/${id}`, headers: { cookie } });
+        const res = await app.inject({
+          method: method as 'GET',
+          url: `/api/dog/${id}`,
+          headers: { cookie },
+        });
         expectWellFormed(res);
         if (method === 'GET' && res.statusCode === 200) dogSchema.parse(res.json());
       }),
@@ -199,8 +248,16 @@ describe.each(BACKENDS)('property-based robustness on %s', (backend) => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),
-        fc.oneof(fc.string(), fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString('latin1'))),
-        fc.constantFrom('application/json', 'text/plain', 'application/octet-stream', 'application/json; charset=latin1'),
+        fc.oneof(
+          fc.string(),
+          fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString('latin1')),
+        ),
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/octet-stream',
+          'application/json; charset=latin1',
+        ),
         async ([method, url], payload, type) => {
           const res = await app.inject({ method, url, headers: { 'content-type': type }, payload });
           expectWellFormed(res);

@@ -44,7 +44,10 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<number[
     for (const m of all) {
       if (done.has(m.version)) continue;
       await tx.exec(m.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        m.version,
+        m.name,
+      ]);
       applied.push(m.version);
     }
     return applied;

@@ -14,7 +14,10 @@ export interface OpenDatabase {
   describe: string;
 }
 
-export async function openDatabase(config: Config, onPoolError?: (error: Error) => void): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Config,
+  onPoolError?: (error: Error) => void,
+): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const db = await openPostgres({
       connectionString: config.databaseUrl,

@@ -77,7 +77,10 @@ export function createDogRepository(db: Queryable) {
     /** The owner's id, or undefined when the dog does not exist. */
     async ownerOf(id: number): Promise<number | undefined> {
       if (id > MAX_DOG_ID) return undefined;
-      const rows = await db.query<{ hostage_id: number }>('SELECT hostage_id FROM dogs WHERE id = $1', [id]);
+      const rows = await db.query<{ hostage_id: number }>(
+        'SELECT hostage_id FROM dogs WHERE id = $1',
+        [id],
+      );
       return rows[0]?.hostage_id;
     },
 
@@ -86,7 +89,16 @@ export function createDogRepository(db: Queryable) {
         `INSERT INTO dogs AS d (name, height, weight, city, image, personality, life_span, hostage_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          RETURNING ${COLUMNS}`,
-        [input.name, input.height, input.weight, input.city, input.image, input.personality, input.life_span, ownerId],
+        [
+          input.name,
+          input.height,
+          input.weight,
+          input.city,
+          input.image,
+          input.personality,
+          input.life_span,
+          ownerId,
+        ],
       );
       return toDog(rows[0]!);
     },
@@ -99,7 +111,17 @@ export function createDogRepository(db: Queryable) {
                 personality = $8, life_span = $9, updated_at = now()
           WHERE d.id = $1 AND d.hostage_id = $2
           RETURNING ${COLUMNS}`,
-        [id, ownerId, input.name, input.height, input.weight, input.city, input.image, input.personality, input.life_span],
+        [
+          id,
+          ownerId,
+          input.name,
+          input.height,
+          input.weight,
+          input.city,
+          input.image,
+          input.personality,
+          input.life_span,
+        ],
       );
       return rows[0] && toDog(rows[0]);
     },
@@ -107,7 +129,10 @@ export function createDogRepository(db: Queryable) {
     /** Deletes only when `ownerId` owns the dog; false means "missing or not yours". */
     async deleteOwned(id: number, ownerId: number): Promise<boolean> {
       if (id > MAX_DOG_ID) return false;
-      const rows = await db.query('DELETE FROM dogs WHERE id = $1 AND hostage_id = $2 RETURNING id', [id, ownerId]);
+      const rows = await db.query(
+        'DELETE FROM dogs WHERE id = $1 AND hostage_id = $2 RETURNING id',
+        [id, ownerId],
+      );
       return rows.length > 0;
     },
   };

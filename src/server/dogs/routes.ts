@@ -31,10 +31,17 @@ function withOwner(dog: Dog, session: CurrentSession): Dog {
 
 export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
   /** 404 when the dog does not exist, 403 when it belongs to someone else. */
-  async function refuse(id: number, session: CurrentSession, request: { log: { warn: (o: object, m: string) => void } }): Promise<never> {
+  async function refuse(
+    id: number,
+    session: CurrentSession,
+    request: { log: { warn: (o: object, m: string) => void } },
+  ): Promise<never> {
     const owner = await dogs.ownerOf(id);
     if (owner === undefined) throw new HttpError(404, MESSAGES.dogNotFound);
-    request.log.warn({ event: 'forbidden_not_owner', userId: session.user.id, dogId: id }, 'not the owner');
+    request.log.warn(
+      { event: 'forbidden_not_owner', userId: session.user.id, dogId: id },
+      'not the owner',
+    );
     throw new HttpError(403, MESSAGES.notOwner);
   }
 
@@ -55,7 +62,11 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
       },
     },
     async ({ reply, query, session }) => {
-      const page = { limit: query.limit ?? DOG_PAGE_DEFAULT, before: query.before, withOwner: session !== null };
+      const page = {
+        limit: query.limit ?? DOG_PAGE_DEFAULT,
+        before: query.before,
+        withOwner: session !== null,
+      };
       // The page does not depend on who the logged-in requester is, only on whether there is one.
       const key = `${page.withOwner ? 'owner' : 'anon'}:${page.limit}:${page.before ?? ''}`;
       const json = await listCache.get(key, () => dogs.listJson(page));
@@ -88,7 +99,10 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
       tag: TAG,
       auth: 'required',
       body: dogInputSchema,
-      responses: { 201: { description: 'Creado', schema: dogResponseSchema }, ...errors(400, 401, 403, 413, 415) },
+      responses: {
+        201: { description: 'Creado', schema: dogResponseSchema },
+        ...errors(400, 401, 403, 413, 415),
+      },
     },
     async ({ reply, body, session }) => {
       const dog = await dogs.insert(body, session.user.id);
@@ -131,7 +145,8 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
       responses: { 204: { description: 'Eliminado' }, ...errors(400, 401, 403, 404) },
     },
     async ({ request, reply, params, session }) => {
-      if (!(await dogs.deleteOwned(params.id, session.user.id))) return refuse(params.id, session, request);
+      if (!(await dogs.deleteOwned(params.id, session.user.id)))
+        return refuse(params.id, session, request);
       listCache.clear();
       return reply.code(204).send();
     },

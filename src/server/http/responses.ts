@@ -18,7 +18,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 /** Error responses, all shaped `{"error": "..."}`. */
 export function errors(...statuses: number[]): Record<number, ResponseSpec> {
   return Object.fromEntries(
-    statuses.map((s) => [s, { description: ERROR_DESCRIPTIONS[s] ?? 'Error', schema: errorBodySchema }]),
+    statuses.map((s) => [
+      s,
+      { description: ERROR_DESCRIPTIONS[s] ?? 'Error', schema: errorBodySchema },
+    ]),
   );
 }
 

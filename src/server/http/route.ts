@@ -28,7 +28,12 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema>
   responses: Record<number, ResponseSpec>;
 }
 
-export interface RouteContext<P extends Schema, Q extends Schema, B extends Schema, A extends Auth> {
+export interface RouteContext<
+  P extends Schema,
+  Q extends Schema,
+  B extends Schema,
+  A extends Auth,
+> {
   request: FastifyRequest;
   reply: FastifyReply;
   params: Out<P>;
@@ -47,7 +52,9 @@ function fallbackMessage(part: 'params' | 'querystring' | 'body') {
   return (issue: { path?: PropertyKey[] }) => {
     const field = issue.path?.length ? issue.path.map(String).join('.') : '';
     if (!field) return part === 'body' ? NOT_AN_OBJECT : 'La petición no es válida';
-    return part === 'body' ? `El campo ${field} no es válido` : `El parámetro ${field} no es válido`;
+    return part === 'body'
+      ? `El campo ${field} no es válido`
+      : `El parámetro ${field} no es válido`;
   };
 }
 
@@ -58,12 +65,17 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
-function parsePart(schema: z.ZodType, data: unknown, part: 'params' | 'querystring' | 'body'): unknown {
+function parsePart(
+  schema: z.ZodType,
+  data: unknown,
+  part: 'params' | 'querystring' | 'body',
+): unknown {
   if (part === 'body' && (typeof data !== 'object' || data === null || Array.isArray(data))) {
     throw new HttpError(400, NOT_AN_OBJECT);
   }
   const result = schema.safeParse(data, { error: fallbackMessage(part) });
-  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'La petición no es válida');
+  if (!result.success)
+    throw new HttpError(400, result.error.issues[0]?.message ?? 'La petición no es válida');
   // PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
   if (containsNul(result.data)) throw new HttpError(400, NUL_CHARACTER);
   return result.data;
@@ -92,16 +104,24 @@ export function createRouter(
           let session: CurrentSession | null = null;
           if (spec.auth !== 'none') {
             session = await currentSession(request, reply);
-            if (!session && spec.auth === 'required') throw new HttpError(401, MESSAGES.notLoggedIn);
+            if (!session && spec.auth === 'required')
+              throw new HttpError(401, MESSAGES.notLoggedIn);
           }
           const ctx = {
             request,
             reply,
             session,
             params: spec.params ? parsePart(spec.params, request.params, 'params') : undefined,
-            query: spec.querystring ? parsePart(spec.querystring, request.query, 'querystring') : undefined,
+            query: spec.querystring
+              ? parsePart(spec.querystring, request.query, 'querystring')
+              : undefined,
             body: spec.body ? parsePart(spec.body, request.body, 'body') : undefined,
-          } as RouteContext<typeof spec.params, typeof spec.querystring, typeof spec.body, typeof spec.auth>;
+          } as RouteContext<
+            typeof spec.params,
+            typeof spec.querystring,
+            typeof spec.body,
+            typeof spec.auth
+          >;
           return handler(ctx);
         },
       });

@@ -64,6 +64,9 @@ export function checkSameOrigin(request: FastifyRequest): void {
 }
 
 function forbidden(request: FastifyRequest, reason: string): HttpError {
-  request.log.warn({ event: 'forbidden_origin', reason, method: request.method, url: request.url }, 'cross-site request refused');
+  request.log.warn(
+    { event: 'forbidden_origin', reason, method: request.method, url: request.url },
+    'cross-site request refused',
+  );
   return new HttpError(403, MESSAGES.foreignOrigin);
 }

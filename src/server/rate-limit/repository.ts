@@ -32,7 +32,9 @@ export function createRateLimitRepository(db: Queryable) {
     },
 
     async purgeExpired(now: Date): Promise<number> {
-      return (await db.query('DELETE FROM rate_limits WHERE reset_at <= $1 RETURNING 1 AS x', [now])).length;
+      return (
+        await db.query('DELETE FROM rate_limits WHERE reset_at <= $1 RETURNING 1 AS x', [now])
+      ).length;
     },
   };
 }

@@ -26,7 +26,8 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     height: '40 cm',
     weight: '11 kg',
     life_span: '13 a 15 años',
-    personality: 'Coqueta y cariñosa. Le encanta que le rasquen detrás de las orejas y duerme la siesta al sol.',
+    personality:
+      'Coqueta y cariñosa. Le encanta que le rasquen detrás de las orejas y duerme la siesta al sol.',
     image: '/demo-dogs/lola.svg',
   },
   {
@@ -35,7 +36,8 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     height: '48 cm',
     weight: '19 kg',
     life_span: '12 a 14 años',
-    personality: 'Tranquilo y paciente con los niños. Camina muy bien con correa y no le teme a la lluvia.',
+    personality:
+      'Tranquilo y paciente con los niños. Camina muy bien con correa y no le teme a la lluvia.',
     image: '/demo-dogs/toby.svg',
   },
   {
@@ -44,7 +46,8 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     height: '62 cm',
     weight: '32 kg',
     life_span: '10 a 12 años',
-    personality: 'Un gigante noble. Es calmado dentro de casa y feliz cuando tiene un patio para correr.',
+    personality:
+      'Un gigante noble. Es calmado dentro de casa y feliz cuando tiene un patio para correr.',
     image: '/demo-dogs/bruno.svg',
   },
   {
@@ -62,7 +65,8 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     height: '55 cm',
     weight: '24 kg',
     life_span: '11 a 13 años',
-    personality: 'Leal y protector. Saluda a todos moviendo la cola y se lleva bien con otros perros.',
+    personality:
+      'Leal y protector. Saluda a todos moviendo la cola y se lleva bien con otros perros.',
     image: '/demo-dogs/simon.svg',
   },
   {
@@ -71,7 +75,8 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     height: '45 cm',
     weight: '15 kg',
     life_span: '12 a 15 años',
-    personality: 'Atenta e inteligente. Le gustan los paseos largos por la mañana y los juguetes que suenan.',
+    personality:
+      'Atenta e inteligente. Le gustan los paseos largos por la mañana y los juguetes que suenan.',
     image: '/demo-dogs/nala.svg',
   },
   {
@@ -80,7 +85,8 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     height: '38 cm',
     weight: '13 kg',
     life_span: '13 a 15 años',
-    personality: 'Alegre y lleno de energía. Busca una familia activa que lo lleve al parque todos los días.',
+    personality:
+      'Alegre y lleno de energía. Busca una familia activa que lo lleve al parque todos los días.',
     image: '/demo-dogs/rocky.svg',
   },
   {
@@ -89,7 +95,8 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     height: '50 cm',
     weight: '20 kg',
     life_span: '12 a 14 años',
-    personality: 'Dulce y tranquila. Fue rescatada de la calle y ahora confía en las personas; ama los abrazos.',
+    personality:
+      'Dulce y tranquila. Fue rescatada de la calle y ahora confía en las personas; ama los abrazos.',
     image: '/demo-dogs/canela.svg',
   },
   {
@@ -98,7 +105,8 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     height: '58 cm',
     weight: '27 kg',
     life_span: '11 a 13 años',
-    personality: 'Juguetón y muy sociable. Le fascina perseguir la pelota y se porta bien en apartamento.',
+    personality:
+      'Juguetón y muy sociable. Le fascina perseguir la pelota y se porta bien en apartamento.',
     image: '/demo-dogs/max.svg',
   },
   {
@@ -107,7 +115,8 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     height: '42 cm',
     weight: '14 kg',
     life_span: '13 a 16 años',
-    personality: 'Criolla, cariñosa y tranquila. Está vacunada y esterilizada, y espera un hogar con mucho amor.',
+    personality:
+      'Criolla, cariñosa y tranquila. Está vacunada y esterilizada, y espera un hogar con mucho amor.',
     image: '/demo-dogs/luna.svg',
   },
 ];
@@ -137,7 +146,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await tx.query(
         `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [dog.name, dog.city, dog.height, dog.weight, dog.life_span, dog.personality, dog.image, owner!.id],
+        [
+          dog.name,
+          dog.city,
+          dog.height,
+          dog.weight,
+          dog.life_span,
+          dog.personality,
+          dog.image,
+          owner!.id,
+        ],
       );
     }
     await tx.query('UPDATE app_meta SET value = $2 WHERE key = $1', [SEED_MARKER, 'seeded']);

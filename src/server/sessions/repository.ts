@@ -30,7 +30,10 @@ export function createSessionRepository(db: Queryable) {
     },
 
     async touch(tokenHash: string, now: Date): Promise<void> {
-      await db.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1', [tokenHash, now]);
+      await db.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1', [
+        tokenHash,
+        now,
+      ]);
     },
 
     async delete(tokenHash: string): Promise<void> {

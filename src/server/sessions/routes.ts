@@ -18,7 +18,13 @@ export interface SessionRouteDeps {
   limiter: RateLimiter;
 }
 
-export function registerSessionRoutes({ router, config, users, sessions, limiter }: SessionRouteDeps) {
+export function registerSessionRoutes({
+  router,
+  config,
+  users,
+  sessions,
+  limiter,
+}: SessionRouteDeps) {
   const { loginPerIp, loginPerEmail, loginWindowMs } = config.rateLimits;
 
   router.route(
@@ -44,7 +50,10 @@ export function registerSessionRoutes({ router, config, users, sessions, limiter
           { key: emailKey, max: loginPerEmail, windowMs: loginWindowMs },
         ]);
       } catch (error) {
-        request.log.warn({ event: 'login_rate_limited', email, ip: request.ip }, 'login rate limited');
+        request.log.warn(
+          { event: 'login_rate_limited', email, ip: request.ip },
+          'login rate limited',
+        );
         throw error;
       }
       const user = await users.findByEmail(email);
@@ -83,7 +92,10 @@ export function registerSessionRoutes({ router, config, users, sessions, limiter
       summary: 'El usuario de la sesión actual',
       tag: 'Sesión',
       auth: 'required',
-      responses: { 200: { description: 'Usuario en sesión', schema: userResponseSchema }, ...errors(401) },
+      responses: {
+        200: { description: 'Usuario en sesión', schema: userResponseSchema },
+        ...errors(401),
+      },
     },
     async ({ session }) => ({ user: session.user }),
   );

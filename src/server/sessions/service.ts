@@ -38,7 +38,10 @@ export function createSessionService(repo: SessionRepository, now: () => Date) {
     reply.header('set-cookie', clearedSessionCookie(isSecureRequest(request)));
   }
 
-  async function lookup(request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession | null> {
+  async function lookup(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<CurrentSession | null> {
     const cookieHeader = request.headers.cookie;
     const token = readSessionToken(cookieHeader);
     if (token === null) {
@@ -60,7 +63,10 @@ export function createSessionService(repo: SessionRepository, now: () => Date) {
       return null;
     }
     if (idle >= SESSION_TOUCH_INTERVAL_MS) await repo.touch(tokenHash, new Date(t));
-    return { tokenHash, user: { id: row.user_id, name: row.name, email: row.email, role: row.role } };
+    return {
+      tokenHash,
+      user: { id: row.user_id, name: row.name, email: row.email, role: row.role },
+    };
   }
 
   return {

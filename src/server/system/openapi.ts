@@ -6,13 +6,19 @@ import { SESSION_COOKIE } from '../sessions/cookie';
 type JsonSchema = Record<string, unknown>;
 
 function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
-  const json = toJsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const json = toJsonSchema(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({
     name,
     in: where,
@@ -28,7 +34,10 @@ export function buildOpenApiDocument(routes: readonly AnyRouteSpec[]) {
     const responses: Record<string, unknown> = {};
     for (const [status, res] of Object.entries(route.responses)) {
       responses[status] = res.schema
-        ? { description: res.description, content: { 'application/json': { schema: toJsonSchema(res.schema, 'output') } } }
+        ? {
+            description: res.description,
+            content: { 'application/json': { schema: toJsonSchema(res.schema, 'output') } },
+          }
         : { description: res.description };
     }
     const operation: Record<string, unknown> = {

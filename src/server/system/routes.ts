@@ -9,7 +9,15 @@ import { buildOpenApiDocument } from './openapi';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export function registerSystemRoutes({ router, db, registry }: { router: Router; db: Db; registry: AnyRouteSpec[] }) {
+export function registerSystemRoutes({
+  router,
+  db,
+  registry,
+}: {
+  router: Router;
+  db: Db;
+  registry: AnyRouteSpec[];
+}) {
   router.route(
     {
       method: 'GET',
@@ -17,7 +25,10 @@ export function registerSystemRoutes({ router, db, registry }: { router: Router;
       summary: 'Estado del servicio: 200 cuando la base de datos responde',
       tag: 'Sistema',
       auth: 'none',
-      responses: { 200: { description: 'OK', schema: z.object({ ok: z.literal(true) }) }, ...errors(503) },
+      responses: {
+        200: { description: 'OK', schema: z.object({ ok: z.literal(true) }) },
+        ...errors(503),
+      },
     },
     async ({ request }) => {
       let timer: NodeJS.Timeout | undefined;
@@ -25,7 +36,10 @@ export function registerSystemRoutes({ router, db, registry }: { router: Router;
         await Promise.race([
           db.query('SELECT 1'),
           new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS);
+            timer = setTimeout(
+              () => reject(new Error('health check timed out')),
+              HEALTH_TIMEOUT_MS,
+            );
           }),
         ]);
       } catch (error) {

@@ -24,7 +24,10 @@ function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null,
+  password: string,
+): Promise<boolean> {
   const usable = storedHash !== null && storedHash.startsWith('$argon2');
   try {
     const ok = await verify(usable ? storedHash : await getDummyHash(), password);

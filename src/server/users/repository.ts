@@ -23,12 +23,19 @@ export function createUserRepository(db: Queryable) {
     },
 
     async findById(id: number): Promise<UserRow | undefined> {
-      const rows = await db.query<UserRow>('SELECT id, name, email, role FROM users WHERE id = $1', [id]);
+      const rows = await db.query<UserRow>(
+        'SELECT id, name, email, role FROM users WHERE id = $1',
+        [id],
+      );
       return rows[0];
     },
 
     /** The new user, or null when the e-mail (in any case) is already registered. */
-    async insert(user: { name: string; email: string; passwordHash: string }): Promise<UserRow | null> {
+    async insert(user: {
+      name: string;
+      email: string;
+      passwordHash: string;
+    }): Promise<UserRow | null> {
       try {
         const rows = await db.query<UserRow>(
           `INSERT INTO users (name, email, password_hash) VALUES ($1, $2, $3)

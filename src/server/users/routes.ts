@@ -34,9 +34,14 @@ export function registerUserRoutes({ router, config, users, limiter }: UserRoute
     },
     async ({ request, reply, body }) => {
       try {
-        await limiter.consume([{ key: `register:ip:${request.ip}`, max: registerPerIp, windowMs: registerWindowMs }]);
+        await limiter.consume([
+          { key: `register:ip:${request.ip}`, max: registerPerIp, windowMs: registerWindowMs },
+        ]);
       } catch (error) {
-        request.log.warn({ event: 'register_rate_limited', ip: request.ip }, 'register rate limited');
+        request.log.warn(
+          { event: 'register_rate_limited', ip: request.ip },
+          'register rate limited',
+        );
         throw error;
       }
       // Hash first, so a taken e-mail costs the same time as a new one.

@@ -17,7 +17,10 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-export function testConfig(overrides: Partial<Config['rateLimits']> = {}, env: Record<string, string> = {}): Config {
+export function testConfig(
+  overrides: Partial<Config['rateLimits']> = {},
+  env: Record<string, string> = {},
+): Config {
   const config = loadConfig({ DATA_DIR: '/nonexistent', ...env });
   return { ...config, rateLimits: { ...config.rateLimits, ...overrides } };
 }
@@ -60,7 +63,10 @@ export interface TestUser {
 
 let counter = 0;
 /** Inserts an account directly (bypassing the register route and its rate limit). */
-export async function createUser(db: Db, fields: Partial<Omit<TestUser, 'id'>> = {}): Promise<TestUser> {
+export async function createUser(
+  db: Db,
+  fields: Partial<Omit<TestUser, 'id'>> = {},
+): Promise<TestUser> {
   counter += 1;
   const user = {
     name: fields.name ?? `Usuaria ${counter}`,
@@ -87,8 +93,15 @@ export function setCookieHeader(res: LightMyRequestResponse): string | undefined
   return Array.isArray(raw) ? raw.join('\n') : raw;
 }
 
-export async function login(app: FastifyInstance, user: { email: string; password: string }): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/user/userLogin', payload: { email: user.email, password: user.password } });
+export async function login(
+  app: FastifyInstance,
+  user: { email: string; password: string },
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/userLogin',
+    payload: { email: user.email, password: user.password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const cookie = sessionCookieOf(res);
   if (!cookie) throw new Error('login set no cookie');
@@ -105,8 +118,17 @@ export const validDog = {
   image: 'https://example.com/firulais.jpg',
 };
 
-export async function createDog(app: FastifyInstance, cookie: string, fields: Record<string, unknown> = {}) {
-  const res = await app.inject({ method: 'POST', url: '/api/dog', headers: { cookie }, payload: { ...validDog, ...fields } });
+export async function createDog(
+  app: FastifyInstance,
+  cookie: string,
+  fields: Record<string, unknown> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/dog',
+    headers: { cookie },
+    payload: { ...validDog, ...fields },
+  });
   if (res.statusCode !== 201) throw new Error(`create dog failed: ${res.statusCode} ${res.body}`);
   return res.json().dog as { id: number; hostage_id: number; name: string };
 }

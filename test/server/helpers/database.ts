@@ -10,7 +10,9 @@ import { openPostgres } from '../../../src/server/db/postgres';
 export type Backend = 'pglite' | 'postgres';
 
 /** The contract suites run once per backend. */
-export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export interface TestDatabase {
   backend: Backend;
