@@ -8,8 +8,11 @@ const isCI = process.env.CI === 'true' || process.env.CI === '1';
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
-  // E2E_OUTPUT_DIR lets a second run in the same tree keep its own artifacts.
-  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  // One folder per storage, so the PostgreSQL run of `npm test` keeps the embedded run's
+  // artifacts; E2E_OUTPUT_DIR lets another run in the same tree keep its own.
+  outputDir:
+    process.env.E2E_OUTPUT_DIR ??
+    (process.env.E2E_DATABASE_URL ? 'test-results/postgres' : 'test-results/embedded'),
   globalSetup: './test/e2e/support/global-setup.ts',
   fullyParallel: false,
   // Two cores: one server + one browser per worker.

@@ -103,6 +103,17 @@ test.describe('axe-core finds no WCAG 2.2 AA violations', () => {
     await settle(page);
     await expectNoAxeViolations(page, 'the edit modal');
     await expectSpanishNames(modal, 'the edit modal');
+
+    // The delete confirmation on top of it.
+    await modal.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    const confirm = dialog(page, /eliminar/i);
+    await expect(confirm).toBeVisible();
+    await settle(page);
+    await expectNoAxeViolations(page, 'the delete confirmation');
+    await expectSpanishNames(confirm, 'the delete confirmation');
+    await confirm.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(modal).toBeVisible();
     await modal.getByRole('button', { name: 'Cerrar', exact: true }).click();
     await expect(modal).toBeHidden();
 
