@@ -1,13 +1,18 @@
 // Dog listing contract shared by the API server, the forms and the MSW handlers.
 import { z } from 'zod';
 
-const trimmed = (label: string, min: number, max: number) => {
-  const base = z.string({ error: `${label} debe ser texto` }).trim();
+/** A trimmed text field; `label` is the Spanish noun with its article, e.g. 'La ciudad'. */
+const trimmed = (label: string, gender: 'm' | 'f', min: number, max: number) => {
+  const required = `${label} es ${gender === 'f' ? 'obligatoria' : 'obligatorio'}`;
+  const base = z
+    .string({
+      error: (issue) => (issue.input === undefined ? required : `${label} debe ser texto`),
+    })
+    .trim();
+  const tooLong = `${label} no puede superar ${max} caracteres`;
   return min > 0
-    ? base
-        .min(min, { error: `${label} es obligatorio` })
-        .max(max, { error: `${label} no puede superar ${max} caracteres` })
-    : base.max(max, { error: `${label} no puede superar ${max} caracteres` });
+    ? base.min(min, { error: required }).max(max, { error: tooLong })
+    : base.max(max, { error: tooLong });
 };
 
 /** Empty, or an http(s) URL of at most 2048 characters. */
@@ -21,12 +26,12 @@ export const dogImageSchema = z
 
 /** What a client may send to create or update a dog. Unknown fields (id, hostage_id…) are dropped. */
 export const dogInputSchema = z.object({
-  name: trimmed('El nombre', 1, 60),
-  city: trimmed('La ciudad', 1, 60),
-  height: trimmed('La altura', 0, 40).default(''),
-  weight: trimmed('El peso', 0, 40).default(''),
-  life_span: trimmed('La esperanza de vida', 0, 40).default(''),
-  personality: trimmed('La personalidad', 0, 1000).default(''),
+  name: trimmed('El nombre', 'm', 1, 60),
+  city: trimmed('La ciudad', 'f', 1, 60),
+  height: trimmed('La altura', 'f', 0, 40).default(''),
+  weight: trimmed('El peso', 'm', 0, 40).default(''),
+  life_span: trimmed('La esperanza de vida', 'f', 0, 40).default(''),
+  personality: trimmed('La personalidad', 'f', 0, 1000).default(''),
   image: dogImageSchema.default(''),
 });
 export type DogInput = z.infer<typeof dogInputSchema>;
@@ -74,7 +79,10 @@ export const dogListQuerySchema = z.object({
 export type DogListQuery = { limit?: number; before?: number };
 
 export const dogIdParamSchema = z.object({
-  id: z.string().regex(/^\d{1,15}$/, { error: 'El id del perro no es válido' }).transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'El id del perro no es válido' })
+    .transform(Number),
 });
 
 export const dogListResponseSchema = z.array(dogSchema);
