@@ -3,6 +3,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { resetOverlays } from '@/components/overlays/overlays';
 import { resetSessionStore } from '@/stores/session-store';
 import { mockDb, server } from './msw/server';
 
@@ -58,6 +60,8 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetSessionStore();
+  resetOverlays();
+  notifications.clean();
   document.documentElement.removeAttribute('style');
 });
 

@@ -21,6 +21,10 @@ export function useContactResume() {
     const clear = () => useSessionStore.getState().clearContactDogId();
 
     const resume = async () => {
+      // Always yield first: a cleanup that runs right after this effect (React StrictMode, a
+      // quick logout) must be able to cancel before anything opens.
+      await Promise.resolve();
+      if (cancelled) return;
       const lists = queryClient.getQueriesData<DogPages>({ queryKey: dogKeys.lists() });
       const cached = findDogInPages(
         lists.map(([, data]) => data),
