@@ -1,9 +1,10 @@
 // A keyboard-only user logs in, publishes a dog, opens and closes its modal and logs out: focus
 // is always visible, trapped in open dialogs, Escape closes them and focus returns to the opener.
-import { newDog } from './support/api';
-import { expect, test } from './support/fixtures';
-import { expectFocusTrapped, tabTo } from './support/keyboard';
-import { control, dialog, dogCard, pathname, waitForDogs, field } from './support/ui';
+import { createDog, newDog } from './support/api';
+import { expectVisibleFocus } from './support/a11y';
+import { expect, loginBrowser, test } from './support/fixtures';
+import { expectFocusTrapped, isFocusInside, tabTo } from './support/keyboard';
+import { adoptSection, control, dialog, dogCard, field, pathname, waitForDogs } from './support/ui';
 
 // The carousel keeps autoplaying here: keyboard focus has to stop it.
 test.use({ reducedMotion: 'no-preference' });
@@ -134,4 +135,70 @@ test('the dog modal of a visitor closes with Escape and gives focus back to Info
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
   await expect(info).toBeFocused();
+});
+
+test('edit and delete one’s own dog with the keyboard; focus never falls back to the page body', async ({
+  page,
+  makeAccount,
+}) => {
+  test.slow();
+  const account = await makeAccount();
+  const dog = await createDog(account.api, newDog());
+  await loginBrowser(page, account.user);
+  await page.goto('/');
+  await waitForDogs(page);
+
+  const editar = dogCard(page, dog.name).getByRole('button', { name: 'EDITAR', exact: true });
+  await tabTo(page, editar, { max: 40 });
+  await page.keyboard.press('Enter');
+  const edit = dialog(page, `Editar información de ${dog.name}`);
+  await expect(edit).toBeVisible();
+
+  // Update the city.
+  await tabTo(page, field(edit, 'Ciudad'), { within: edit, max: 15 });
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Popayán');
+  await tabTo(page, edit.getByRole('button', { name: 'Actualizar', exact: true }), {
+    within: edit,
+    max: 15,
+  });
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeHidden();
+  await expect(dogCard(page, dog.name)).toContainText('Popayán');
+  await expect(editar, 'focus returns to EDITAR after Actualizar').toBeFocused();
+
+  // Delete it, confirming with the keyboard.
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeVisible();
+  await tabTo(page, edit.getByRole('button', { name: 'Eliminar', exact: true }), {
+    within: edit,
+    max: 20,
+  });
+  await page.keyboard.press('Enter');
+  const confirm = dialog(page, /eliminar/i);
+  await expect(confirm).toBeVisible();
+  // Soft, so the rest of the journey still runs and reports.
+  await expect
+    .configure({ soft: true })
+    .poll(() => isFocusInside(confirm), {
+      message: 'focus moves into the confirmation when it opens',
+    })
+    .toBe(true);
+  await expectFocusTrapped(page, confirm, 6);
+  await tabTo(page, confirm.getByRole('button', { name: /^(sí, )?eliminar$/i }), {
+    within: confirm,
+    max: 6,
+  });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(adoptSection(page).getByRole('img', { name: dog.name, exact: true })).toHaveCount(0);
+
+  // The opener is gone: focus must land on something meaningful, not on <body>.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none'), {
+      message: 'focus is not lost to the page body after deleting',
+    })
+    .not.toBe('BODY');
+  await page.keyboard.press('Tab');
+  await expectVisibleFocus(page);
 });
