@@ -3,8 +3,17 @@
 import { createDog, newDog } from './support/api';
 import { expectVisibleFocus } from './support/a11y';
 import { expect, loginBrowser, test } from './support/fixtures';
-import { expectFocusTrapped, isFocusInside, tabTo } from './support/keyboard';
-import { adoptSection, control, dialog, dogCard, field, pathname, waitForDogs } from './support/ui';
+import { expectFocusTrapped, isFocused, isFocusInside, tabTo } from './support/keyboard';
+import {
+  adoptSection,
+  burgerButton,
+  control,
+  dialog,
+  dogCard,
+  field,
+  pathname,
+  waitForDogs,
+} from './support/ui';
 
 // The carousel keeps autoplaying here: keyboard focus has to stop it.
 test.use({ reducedMotion: 'no-preference' });
@@ -201,4 +210,48 @@ test('edit and delete one’s own dog with the keyboard; focus never falls back 
     .not.toBe('BODY');
   await page.keyboard.press('Tab');
   await expectVisibleFocus(page);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the burger menu works with the keyboard and focus comes back to a visible control', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const burger = burgerButton(page);
+    await tabTo(page, burger, { max: 10 });
+    await page.keyboard.press('Enter');
+    await expect(burger).toHaveAttribute('aria-expanded', 'true');
+
+    // Into the menu and up to the login screen.
+    await tabTo(page, control(page, 'INGRESAR'), { max: 10 });
+    await page.keyboard.press('Enter');
+    const item = page.getByRole('menuitem', { name: 'Registrate', exact: true });
+    await expect(item).toBeVisible();
+    for (let i = 0; i < 4 && !(await isFocused(item)); i++) await page.keyboard.press('ArrowDown');
+    await expect(item).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(item).toBeHidden();
+
+    // DAR EN ADOPCIÓN from the menu opens the alert; closing it leaves focus on something visible.
+    await tabTo(page, control(page, 'DAR EN ADOPCIÓN'), { max: 10, backwards: true });
+    await page.keyboard.press('Enter');
+    const alert = dialog(page, 'No autorizado');
+    await expect(alert).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(alert).toBeHidden();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return 'body';
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 ? 'visible' : `hidden ${el.tagName}`;
+        }),
+      )
+      .toBe('visible');
+    await page.keyboard.press('Tab');
+    await expectVisibleFocus(page);
+  });
 });

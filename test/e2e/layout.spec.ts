@@ -86,3 +86,35 @@ test.describe('1280 px desktop', () => {
     await expectNoHorizontalScroll(page, '/');
   });
 });
+
+test.describe('320 px (WCAG 1.4.10 reflow)', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('every control stays inside the window, without horizontal scrolling', async ({ page }) => {
+    for (const path of ['/', '/entrar', '/registrarse']) {
+      await page.goto(path);
+      await expect(control(page, 'INGRESAR')).toBeVisible();
+      if (path === '/') await waitForDogs(page);
+      await expectNoHorizontalScroll(page, `${path} at 320 px`);
+      const clipped = await page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll<HTMLElement>(
+            'header a[href], header button, main button, main a[href], main input',
+          ),
+        )
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0) return false;
+            // Carousel slides off to the side are meant to be out of view.
+            if (el.closest('[aria-roledescription="diapositiva"]')) return false;
+            return r.left < -1 || r.right > window.innerWidth + 1;
+          })
+          .map(
+            (el) =>
+              `${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()} (${Math.round(el.getBoundingClientRect().right)} px)`,
+          ),
+      );
+      expect.soft(clipped, `controls cut off at the right or left edge on ${path}`).toEqual([]);
+    }
+  });
+});
