@@ -22,15 +22,17 @@ type RenderAppOptions = MockSeed & {
   route?: string;
   /** Options for userEvent.setup(), e.g. `advanceTimers` with fake timers. */
   userEventOptions?: Parameters<typeof userEvent.setup>[0];
+  /** 'default' keeps Mantine's real transitions and portals (for timing-sensitive behaviour). */
+  mantineEnv?: 'default' | 'test';
 };
 
-export function renderApp({ route = '/', userEventOptions, ...seed }: RenderAppOptions = {}) {
+export function renderApp({ route = '/', userEventOptions, mantineEnv = 'test', ...seed }: RenderAppOptions = {}) {
   mockDb.reset(seed);
   const queryClient = createTestQueryClient();
   const history = createMemoryHistory({ initialEntries: [route] });
   const router = createAppRouter({ queryClient, history });
   const user = userEvent.setup(userEventOptions);
-  const view = render(<App queryClient={queryClient} router={router} mantineEnv="test" />);
+  const view = render(<App queryClient={queryClient} router={router} mantineEnv={mantineEnv} />);
   return { ...view, user, router, queryClient, history };
 }
 

@@ -123,6 +123,26 @@ describe('create mode', () => {
     expect(await screen.findByText('Perro publicado')).toBeInTheDocument();
   });
 
+  test('starts empty even when opened while the previous dog modal is still fading out', async () => {
+    const me = makeUser({ id: 7 });
+    const { user } = renderApp({
+      mantineEnv: 'default',
+      loggedInAs: me,
+      dogs: [makeDog({ name: 'Sol', city: 'Dagua', hostage_id: 99 })],
+    });
+    await screen.findByRole('button', { name: 'SALIR' });
+    await openCard(user, 'Sol', 'Info Dog');
+    const view = await screen.findByRole('dialog', { name: 'Información de Sol' });
+    expect(await within(view).findByRole('textbox', { name: 'Nombre' })).toHaveValue('Sol');
+    await user.click(within(view).getByRole('button', { name: 'Cerrar' }));
+
+    await user.click(screen.getByRole('button', { name: 'DAR EN ADOPCIÓN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publicar en adopción' });
+    expect(await within(dialog).findByRole('textbox', { name: 'Nombre' })).toHaveValue('');
+    expect(field(dialog, 'Ciudad')).toHaveValue('');
+    expect(field(dialog, 'ID')).toHaveValue('');
+  });
+
   test('Publicar is disabled while the request runs (no double submit)', async () => {
     const gate = deferred();
     const requests = recordRequests(server);

@@ -43,7 +43,10 @@ export function openDogModal({ mode, dog, onClose }: OpenDogModalOptions): strin
     overlayProps: { transitionProps: { duration: 150 } },
     onClose,
     children: (
+      // The modal manager renders every modal in the same place: without a key, React would hand
+      // this body the previous dog modal's state (its form values).
       <Suspense
+        key={modalId}
         fallback={
           <Center mih={200} role="status">
             <Loader />
