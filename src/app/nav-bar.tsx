@@ -4,6 +4,7 @@ import { Burger, Button, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2, IconLogout, IconPaw, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { anchors } from '@/config/site';
 import { openDogModal, preloadDogModal } from '@/features/dogs/components/open-dog-modal';
 import { useLogout } from '@/features/session/api/logout';
@@ -28,8 +29,33 @@ export function NavBar() {
   const logged = useSessionStore((state) => state.logged);
   const navigate = useNavigate();
   const logout = useLogout();
+  const headerRef = useRef<HTMLElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  // WCAG 2.4.11: the fixed bar must never cover the focused control. Browsers scroll focus into
+  // view but may leave it under a fixed header, so anything focused behind the bar is scrolled
+  // just below it.
+  useEffect(() => {
+    const keepClearOfBar = (event: FocusEvent) => {
+      const target = event.target;
+      const header = headerRef.current;
+      if (!(target instanceof HTMLElement) || !header || header.contains(target)) return;
+      // Fixed things (the skip link) and dialogs sit above the bar anyway.
+      if (target.offsetParent === null || target.closest('[role="dialog"]')) return;
+      const barBottom = header.getBoundingClientRect().bottom;
+      const { top } = target.getBoundingClientRect();
+      if (top < barBottom) window.scrollBy({ top: top - barBottom - 8, behavior: 'instant' });
+    };
+    document.addEventListener('focusin', keepClearOfBar);
+    return () => document.removeEventListener('focusin', keepClearOfBar);
+  }, []);
 
   const giveInAdoption = () => {
+    if (menuOpen) {
+      // The collapsed menu closes now, hiding this button: let the dialog give focus back to the
+      // burger instead.
+      burgerRef.current?.focus();
+    }
     menu.close();
     if (logged) openDogModal({ mode: 'create' });
     else openNotAuthorizedAlert();
@@ -41,16 +67,17 @@ export function NavBar() {
   };
 
   return (
-    <header className={classes.header}>
+    <header className={classes.header} ref={headerRef}>
       <Container size="xl" className={classes.inner}>
         <Link to="/" hash={anchors.adopt} className={classes.logo} onClick={menu.close}>
           <span className={classes.logoMark} aria-hidden="true">
             <IconPaw size={22} />
           </span>
-          Happy Dog
+          <span className={classes.logoText}>Happy Dog</span>
         </Link>
 
         <Burger
+          ref={burgerRef}
           className={classes.burger}
           opened={menuOpen}
           onClick={menu.toggle}

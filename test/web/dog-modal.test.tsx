@@ -275,6 +275,24 @@ describe('edit mode', () => {
     expect(mockDb.dogs).toHaveLength(0);
   });
 
+  test('focus moves into the confirmation, back to Eliminar on Cancelar, and to the list after deleting', async () => {
+    const { user, dialog } = await openEdit();
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Eliminar a Toby?' });
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    const back = await screen.findByRole('dialog', { name: 'Editar información de Toby' });
+    await waitFor(() => expect(within(back).getByRole('button', { name: 'Eliminar' })).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    const again = await screen.findByRole('dialog', { name: '¿Eliminar a Toby?' });
+    await user.click(within(again).getByRole('button', { name: 'Sí, eliminar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The card that opened the modal is gone; focus lands on the dog list, not on <body>.
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'lista-de-perros'));
+  });
+
   test("a failed delete goes back to the modal with the server's message", async () => {
     server.use(http.delete('/api/dog/:id', () => apiError(404, 'El perro no existe')));
     const { user, dialog } = await openEdit();

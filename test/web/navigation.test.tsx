@@ -1,5 +1,5 @@
 // The fixed navigation bar: links, burger, INGRESAR menu, DAR EN ADOPCIÓN, SALIR, and redirects.
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
@@ -99,6 +99,18 @@ describe('DAR EN ADOPCIÓN', () => {
     expect(screen.queryByRole('dialog', { name: 'No autorizado' })).not.toBeInTheDocument();
   });
 
+  test('chosen from the phone menu, the alert gives focus back to the burger (the item is hidden by then)', async () => {
+    // Real transitions: Mantine gives focus back when the closing transition ends.
+    const { user } = renderApp({ mantineEnv: 'default' });
+    const burger = await screen.findByRole('button', { name: 'Menú de navegación' });
+    await user.click(burger);
+    await user.click(screen.getByRole('button', { name: 'DAR EN ADOPCIÓN' }));
+    const alert = await screen.findByRole('dialog', { name: 'No autorizado' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(burger).toHaveFocus());
+  });
+
   test('opens the create modal when logged in', async () => {
     const { user } = renderApp({ loggedInAs: makeUser() });
     await screen.findByRole('button', { name: 'SALIR' });
@@ -121,7 +133,7 @@ describe('SALIR', () => {
     // Logged in: the list carries the owner's contact.
     await user.click(await screen.findByRole('button', { name: 'Info Dog' }));
     const before = await screen.findByRole('dialog', { name: 'Información de Canela' });
-    expect(before).toHaveTextContent('marta@example.com');
+    expect(await within(before).findByText('marta@example.com')).toBeInTheDocument();
     await user.click(within(before).getByRole('button', { name: 'Cerrar' }));
 
     await user.click(screen.getByRole('button', { name: 'SALIR' }));

@@ -4,6 +4,14 @@ import { Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './carousel-state.module.css';
 
+/** Where focus goes when the dog it was on disappears (see focusDogList). */
+export const DOG_LIST_FOCUS_ID = 'lista-de-perros';
+
+/** Moves focus to the dog list (the carousel, or its empty state) once React has rendered. */
+export function focusDogList() {
+  window.setTimeout(() => document.getElementById(DOG_LIST_FOCUS_ID)?.focus({ preventScroll: false }), 0);
+}
+
 type CarouselStateProps = {
   role: 'status' | 'alert';
   title: string;
@@ -13,7 +21,7 @@ type CarouselStateProps = {
 
 export function CarouselState({ role, title, children, loading = false }: CarouselStateProps) {
   return (
-    <div className={classes.state} role={role}>
+    <div className={classes.state} role={role} id={DOG_LIST_FOCUS_ID} tabIndex={-1}>
       {loading && <Loader color="brand" />}
       <p className={classes.title}>{title}</p>
       {children}

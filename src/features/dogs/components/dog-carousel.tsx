@@ -18,7 +18,7 @@ import { useCallback, useEffect, useMemo, useState, type FocusEvent } from 'reac
 import type { Dog } from '@/shared/dog';
 import { isOwner, useSessionStore } from '@/stores/session-store';
 import { dogsInfiniteQueryOptions } from '../api/get-dogs';
-import { CarouselLoading, CarouselState, CarouselText } from './carousel-state';
+import { CarouselLoading, CarouselState, CarouselText, DOG_LIST_FOCUS_ID } from './carousel-state';
 import classes from './dog-carousel.module.css';
 import { DogCard } from './dog-card';
 import { openDogModal, preloadDogModal } from './open-dog-modal';
@@ -130,6 +130,8 @@ export default function DogCarousel() {
       </div>
       <Carousel
         ref={silenceBuiltInStatus}
+        id={DOG_LIST_FOCUS_ID}
+        tabIndex={-1}
         aria-label="Perros en adopción"
         aria-roledescription="carrusel"
         classNames={{ root: classes.root, slide: classes.slide, control: classes.control }}

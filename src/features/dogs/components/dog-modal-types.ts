@@ -11,7 +11,12 @@ export type DogFields = {
   personality: string;
 };
 
-type DraftState = { values?: DogFields; error?: string };
+type DraftState = {
+  values?: DogFields;
+  error?: string;
+  /** Set while the delete confirmation is shown: focus Eliminar when the body comes back. */
+  refocusDelete?: boolean;
+};
 
 /**
  * Per-opening state that must outlive remounts of the modal body: the modal manager unmounts it

@@ -18,7 +18,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconMail, IconUser } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { notify } from '@/components/overlays/overlays';
 import { toApiError } from '@/lib/api-client';
 import { dogInputSchema, type Dog } from '@/shared/dog';
@@ -26,6 +26,7 @@ import { useSessionStore } from '@/stores/session-store';
 import { useCreateDog } from '../api/create-dog';
 import { useDeleteDog } from '../api/delete-dog';
 import { useUpdateDog } from '../api/update-dog';
+import { focusDogList } from './carousel-state';
 import { DogImage } from './dog-image';
 import classes from './dog-modal.module.css';
 import type { DogFields, DogModalDraft, DogModalMode } from './dog-modal-types';
@@ -49,6 +50,17 @@ function toFields(dog?: Dog): DogFields {
 
 const notifyFailure = (title: string, message: string) => notify({ color: 'red', title, message });
 const notifySuccess = (title: string, message: string) => notify({ color: 'teal', title, message });
+
+/**
+ * The confirmation's text. The modal manager swaps the open modal's content instead of opening
+ * a new dialog, so nothing moves focus into it: this does, onto the safe choice (Cancelar).
+ */
+function FocusOnMount({ targetId, children }: { targetId: string; children: ReactNode }) {
+  useEffect(() => {
+    document.getElementById(targetId)?.focus();
+  }, [targetId]);
+  return <Text>{children}</Text>;
+}
 
 export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   const navigate = useNavigate();
@@ -74,6 +86,16 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   };
 
   const close = () => modals.close(modalId);
+
+  // Back from the delete confirmation (cancelled or failed): the modal manager re-mounts this
+  // body, so focus is put back on Eliminar instead of being lost to the page.
+  const deleteButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (draft.read().refocusDelete) {
+      draft.save({ refocusDelete: false });
+      deleteButtonRef.current?.focus();
+    }
+  }, [draft]);
 
   const handleSubmit = form.onSubmit(async (values) => {
     const input = dogInputSchema.parse(values);
@@ -104,24 +126,27 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   const askDelete = () => {
     if (mode !== 'edit') return;
     const confirmId = `${modalId}-confirm`;
+    const cancelId = `${confirmId}-cancel`;
+    draft.save({ refocusDelete: true });
     modals.openConfirmModal({
       modalId: confirmId,
       title: `¿Eliminar a ${dog.name}?`,
       children: (
-        <Text>
+        <FocusOnMount targetId={cancelId}>
           La publicación de {dog.name} dejará de verse en el carrusel. Esta acción no se puede
           deshacer.
-        </Text>
+        </FocusOnMount>
       ),
       labels: { confirm: 'Sí, eliminar', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
+      cancelProps: { id: cancelId },
       closeOnConfirm: false,
       onConfirm: () => {
         // Keep the confirmation open, busy, until the server answers: no double delete.
         modals.updateModal({
           modalId: confirmId,
           confirmProps: { color: 'red', loading: true },
-          cancelProps: { disabled: true },
+          cancelProps: { id: cancelId, disabled: true },
           closeOnEscape: false,
           withCloseButton: false,
         });
@@ -131,6 +156,8 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
             notifySuccess('Publicación eliminada', `${dog.name} ya no aparece en adopción.`);
             modals.close(modalId);
             modals.close(confirmId);
+            // Its card (the modal's opener) is gone: focus the list rather than the page body.
+            focusDogList();
           },
           (cause: unknown) => {
             const message = toApiError(cause).message;
@@ -266,7 +293,13 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
             <Button type="submit" loading={updateDog.isPending} disabled={deleteDog.isPending}>
               Actualizar
             </Button>
-            <Button color="red" variant="outline" onClick={askDelete} disabled={busy || deleteDog.isPending}>
+            <Button
+              ref={deleteButtonRef}
+              color="red"
+              variant="outline"
+              onClick={askDelete}
+              disabled={busy || deleteDog.isPending}
+            >
               Eliminar
             </Button>
           </>
