@@ -83,6 +83,8 @@ test.describe('axe-core finds no WCAG 2.2 AA violations', () => {
 
     await loginBrowser(page, viewer.user);
     await page.reload();
+    // The session is restored by GET /api/user/me after the page loads.
+    await expect(control(page, 'SALIR')).toBeVisible();
     await waitForDogs(page);
 
     // Create.
@@ -226,6 +228,7 @@ test('form errors are announced and tied to their fields', async ({ page, makeAc
   const { user } = await makeAccount();
   await loginBrowser(page, user);
   await page.goto('/');
+  await expect(control(page, 'SALIR')).toBeVisible();
   await control(page.getByRole('banner'), 'DAR EN ADOPCIÓN').click();
   const modal = dialog(page, 'Publicar en adopción');
   await expect(modal).toBeVisible();

@@ -20,6 +20,8 @@ test('publish a dog (it comes first with EDITAR), edit it, then delete it after 
   const account = await makeAccount();
   await loginBrowser(page, account.user);
   await page.goto('/');
+  // The session is restored by GET /api/user/me after the page loads.
+  await expect(control(page, 'SALIR')).toBeVisible();
   await waitForDogs(page);
 
   // Publish.
@@ -87,6 +89,7 @@ test("another user's dog shows 'Info Dog' and, read-only, the owner's name and e
   const dog = await createDog(owner.api, newDog());
   await loginBrowser(page, viewer.user);
   await page.goto('/');
+  await expect(control(page, 'SALIR')).toBeVisible();
   await waitForDogs(page);
 
   const card = dogCard(page, dog.name);

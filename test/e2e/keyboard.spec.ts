@@ -155,6 +155,7 @@ test('edit and delete one’s own dog with the keyboard; focus never falls back 
   const dog = await createDog(account.api, newDog());
   await loginBrowser(page, account.user);
   await page.goto('/');
+  await expect(control(page, 'SALIR')).toBeVisible();
   await waitForDogs(page);
 
   const editar = dogCard(page, dog.name).getByRole('button', { name: 'EDITAR', exact: true });
