@@ -2,12 +2,14 @@
 // the server in this very process (so this PID is the server's and signals reach it directly).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist');
+// STATIC_DIR (optional) builds and serves the app elsewhere, e.g. the benchmark's own copy.
+const customDist = process.env.STATIC_DIR?.trim() ? resolve(process.env.STATIC_DIR.trim()) : null;
+const dist = customDist ?? join(root, 'dist');
 const builtIndex = join(dist, 'index.html');
 
 /** Everything that goes into the browser bundle (server code does not). */
@@ -65,7 +67,11 @@ if (!skipBuild && buildIsStale()) {
   } else {
     console.log('Building the web app (dist/ is missing or older than its sources)…');
     const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-    const build = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+    const outDir = customDist ? ['--outDir', customDist, '--emptyOutDir'] : [];
+    const build = spawnSync(process.execPath, [vite, 'build', ...outDir], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) {
       console.error('The web app build failed; fix the errors above and run npm start again.');
       process.exit(build.status ?? 1);

@@ -78,6 +78,7 @@ const envSchema = z.object({
     86_400,
   ).default(3600),
   DOG_LIST_CACHE_MS: integer('DOG_LIST_CACHE_MS', 0, 60_000).default(1000),
+  STATIC_DIR: z.string().trim().min(1, { error: 'STATIC_DIR must not be empty' }).optional(),
 });
 
 export interface Config {
@@ -92,6 +93,8 @@ export interface Config {
   seedDemo: boolean;
   /** How long a dog list page may be reused; 0 disables the cache. */
   dogListCacheMs: number;
+  /** Absolute path of the built app when STATIC_DIR is set (scripts/start.mjs builds into it). */
+  staticDir: string | undefined;
   rateLimits: {
     /** 0 disables a limit. */
     loginPerIp: number;
@@ -129,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     dogListCacheMs: e.DOG_LIST_CACHE_MS,
+    staticDir: e.STATIC_DIR === undefined ? undefined : resolve(e.STATIC_DIR),
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_EMAIL,

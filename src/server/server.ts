@@ -39,7 +39,7 @@ async function main() {
 
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, db: database.db });
+    app = await buildApp({ config, db: database.db, staticDir: config.staticDir });
     const applied = await migrate(database.db);
     app.log.info({ database: database.describe, applied }, 'database ready');
     if (!config.databaseUrl && config.seedDemo && (await seedDemoData(database.db))) {

@@ -1,0 +1,223 @@
+// Starts and stops the production server (`node scripts/start.mjs`) for the benchmark, and fills
+// its embedded database: a few dogs through the API, many more straight into PGlite.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/open';
+import { DEMO_DOGS } from '../../src/server/seed/demo';
+
+export const repoRoot = join(import.meta.dirname, '..', '..');
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  logFile: string;
+  /** Resident set size of the server process now, in bytes (from /proc). */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function tail(file: string, lines = 30): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (exited(child)) return true;
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+}
+
+export function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+export interface StartOptions {
+  /** Where the app is (or gets) built: STATIC_DIR of scripts/start.mjs. */
+  staticDir: string;
+  /** DATA_DIR (embedded PGlite) or DATABASE_URL. */
+  storage: { DATA_DIR: string } | { DATABASE_URL: string };
+  logFile: string;
+  /** Allow the build to run (first start only). */
+  build: boolean;
+  env?: Record<string, string>;
+  /** Listen here (default: a free port). */
+  port?: number;
+}
+
+/** `node scripts/start.mjs` on a free port, waits for /api/health. */
+export async function startServer(options: StartOptions): Promise<BenchServer> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'TEST_DATABASE_URL', 'E2E_DATABASE_URL']) {
+    delete env[name];
+  }
+  const log = openSync(options.logFile, 'a');
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: repoRoot,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      STATIC_DIR: options.staticDir,
+      ...(options.build ? {} : { SKIP_BUILD: '1' }),
+      // The benchmark registers and logs in from 127.0.0.1 more often than a person would.
+      LOGIN_RATE_LIMIT_IP: '100000',
+      REGISTER_RATE_LIMIT_IP: '100000',
+      ...options.storage,
+      ...options.env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const pid = child.pid;
+  if (!pid) throw new Error('Could not spawn node scripts/start.mjs');
+
+  const stop = async () => {
+    if (exited(child)) return;
+    child.kill('SIGTERM');
+    if (!(await waitForExit(child, 15_000))) {
+      child.kill('SIGKILL');
+      await waitForExit(child, 5_000);
+    }
+  };
+
+  const deadline = Date.now() + 600_000;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (exited(child)) {
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before answering /api/health.\n` +
+          tail(options.logFile),
+      );
+    }
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return { url, pid, logFile: options.logFile, rss: () => rssOf(pid), stop };
+      last = `HTTP ${res.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`The server did not become healthy (${last}).\n${tail(options.logFile)}`);
+}
+
+/** A logged-in API client (cookie jar of one session). */
+export class ApiClient {
+  cookie = '';
+
+  constructor(readonly base: string) {}
+
+  async call(method: string, path: string, body?: unknown) {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        origin: this.base,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0]!;
+    const text = await res.text();
+    return { status: res.status, text, headers: res.headers };
+  }
+
+  async registerAndLogin(name: string, email: string, password: string) {
+    const reg = await this.call('POST', '/api/user/userRegister', {
+      name,
+      email,
+      password,
+      passwordValidate: password,
+    });
+    if (reg.status !== 201 && reg.status !== 409) {
+      throw new Error(`register: HTTP ${reg.status} ${reg.text}`);
+    }
+    const login = await this.call('POST', '/api/user/userLogin', { email, password });
+    if (login.status !== 200) throw new Error(`login: HTTP ${login.status} ${login.text}`);
+  }
+}
+
+/**
+ * The i-th benchmark dog: the demo dogs' texts and local illustrations, cycled. The API takes
+ * only absolute image URLs, so they point at `origin` (the benchmark keeps one port throughout).
+ */
+export function benchDog(i: number, origin: string) {
+  const base = DEMO_DOGS[i % DEMO_DOGS.length]!;
+  return { ...base, name: `${base.name} ${i + 1}`, image: origin + base.image };
+}
+
+/** Adds dogs until the embedded database in `dataDir` holds `total` (the server must be stopped). */
+export async function bulkFill(dataDir: string, total: number, ownerEmail: string, origin: string) {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const database = await openDatabase(config);
+  try {
+    const db = database.db;
+    const [{ count }] = await db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM dogs',
+    );
+    const [owner] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+      ownerEmail,
+    ]);
+    if (!owner) throw new Error(`No user ${ownerEmail} to own the dogs`);
+    const missing = total - count;
+    if (missing <= 0) return;
+    const templates = DEMO_DOGS.map((dog, i) => ({ ...dog, image: origin + dog.image, i }));
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id)
+         SELECT t.name || ' ' || g, t.city, t.height, t.weight, t.life_span, t.personality,
+                t.image, $3
+           FROM generate_series($1::int, $2::int) AS g
+           JOIN jsonb_to_recordset($4::jsonb) AS t(i int, name text, city text, height text,
+                weight text, life_span text, personality text, image text)
+             ON t.i = g % $5
+          ORDER BY g`,
+        [count + 1, total, owner.id, JSON.stringify(templates), templates.length],
+      );
+    });
+    await db.exec('VACUUM ANALYZE dogs');
+  } finally {
+    await database.close();
+  }
+}
