@@ -109,3 +109,24 @@ test("another user's dog shows 'Info Dog' and, read-only, the owner's name and e
   await modal.getByRole('button', { name: 'Cerrar', exact: true }).click();
   await expect(modal).toBeHidden();
 });
+
+test("a logged-in user who presses 'DAR EN ADOPCIÓN' before the session is restored never sees 'No autorizado'", async ({
+  page,
+  makeAccount,
+}) => {
+  const { user } = await makeAccount();
+  await loginBrowser(page, user);
+  // A slow network: the session check answers 1.5 s after the page is usable.
+  await page.route('**/api/user/me', async (route) => {
+    const response = await route.fetch();
+    await new Promise((done) => setTimeout(done, 1_500));
+    await route.fulfill({ response });
+  });
+  await page.goto('/');
+  await control(page.getByRole('banner'), 'DAR EN ADOPCIÓN').click();
+  const unauthorized = dialog(page, 'No autorizado');
+  const create = dialog(page, 'Publicar en adopción');
+  await expect(unauthorized.or(create)).toBeVisible({ timeout: 10_000 });
+  await expect(unauthorized, "a logged-in user is never told 'No autorizado'").toHaveCount(0);
+  await expect(create).toBeVisible();
+});
