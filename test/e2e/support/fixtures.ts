@@ -1,5 +1,6 @@
 // The suite's `test`: one production server per worker, baseURL pointing at it, users made
 // through the API, and a guard that fails a test on uncaught page errors or console errors.
+import { readFileSync, statSync } from 'node:fs';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
   createDog,
@@ -11,6 +12,22 @@ import {
   type TestUser,
 } from './api';
 import { startServer, type RunningServer } from './server';
+
+function logSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+function readLogFrom(file: string, offset: number): string {
+  try {
+    return readFileSync(file).subarray(offset).toString('utf8');
+  } catch {
+    return '';
+  }
+}
 
 export interface Account {
   user: TestUser;
@@ -28,6 +45,8 @@ interface TestFixtures {
   makeAccount: () => Promise<Account>;
   /** Errors the page printed; checked after every test. */
   pageErrors: string[];
+  /** On failure, attaches what the server logged during the test. */
+  serverLog: void;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -38,11 +57,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (server.postgres) {
           // A real PostgreSQL gets no demo dogs: give the carousel something to show.
           const api = await playwright.request.newContext({ baseURL: server.url });
-          const owner = newUser();
-          await registerUser(api, owner);
-          await loginUser(api, owner);
-          for (let i = 0; i < 5; i++) await createDog(api, newDog());
-          await api.dispose();
+          try {
+            const owner = newUser();
+            await registerUser(api, owner);
+            await loginUser(api, owner);
+            for (let i = 0; i < 5; i++) await createDog(api, newDog());
+          } catch (error) {
+            const log = readLogFrom(server.logFile, 0).split('\n').slice(-30).join('\n');
+            throw new Error(
+              `Seeding the PostgreSQL server failed: ${(error as Error).message}\n${log}`,
+            );
+          } finally {
+            await api.dispose();
+          }
         }
         await use(server);
       } finally {
@@ -68,6 +95,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
     await Promise.all(contexts.map((c) => c.dispose()));
   },
+
+  serverLog: [
+    async ({ server }, use, testInfo) => {
+      const start = logSize(server.logFile);
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const written = readLogFrom(server.logFile, start);
+        if (written)
+          await testInfo.attach('server-log', { body: written, contentType: 'text/plain' });
+      }
+    },
+    { auto: true },
+  ],
 
   pageErrors: [
     async ({ page }, use) => {
