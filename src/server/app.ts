@@ -187,7 +187,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const router = createRouter(app, registry, (request, reply) => sessions.current(request, reply));
   registerSessionRoutes({ router, config, users, sessions, limiter });
   registerUserRoutes({ router, config, users, limiter });
-  const listCache = createListCache({ ttlMs: config.dogListCacheMs, now });
+  const listCache = createListCache({
+    ttlMs: config.dogListCacheMs,
+    now,
+    // Other processes may write to a shared PostgreSQL; an embedded DATA_DIR has only this one.
+    currentVersion: db.kind === 'postgres' ? () => dogs.listVersion() : undefined,
+  });
   registerDogRoutes({ router, dogs, listCache });
   registerSystemRoutes({ router, db, registry });
 

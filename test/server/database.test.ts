@@ -31,7 +31,10 @@ describe.each(BACKENDS)('database on %s', (backend) => {
       const rows = await t.db.query<{ version: number; name: string }>(
         'SELECT version, name FROM schema_migrations ORDER BY version',
       );
-      expect(rows).toEqual([{ version: 1, name: 'initial' }]);
+      expect(rows).toEqual([
+        { version: 1, name: 'initial' },
+        { version: 2, name: 'dog_list_version' },
+      ]);
     });
 
     it('run in one transaction: a failing migration leaves nothing behind', async () => {

@@ -1,56 +1,132 @@
-// The dog list micro-cache on its own: coalescing, expiry, and no stale page after a write.
+// The dog list cache on its own: coalescing, expiry, audiences kept apart, and never a page from
+// before an acknowledged write (in-process invalidation, and the shared data version).
 import { describe, expect, it } from 'vitest';
-import { createListCache } from '../../src/server/dogs/list-cache';
+import { createListCache, type LoadedPage } from '../../src/server/dogs/list-cache';
 import { TestClock } from './helpers/app';
 
-function deferred() {
-  let resolve!: (v: string) => void;
+function deferred<T>() {
+  let resolve!: (v: T) => void;
   let reject!: (e: Error) => void;
-  const promise = new Promise<string>((res, rej) => {
+  const promise = new Promise<T>((res, rej) => {
     resolve = res;
     reject = rej;
   });
   return { promise, resolve, reject };
 }
 
+const page = (json: string, version?: bigint): LoadedPage => ({ json, version });
+
 describe('list cache', () => {
   it('concurrent misses share one load; entries expire after the TTL', async () => {
     const clock = new TestClock();
     const cache = createListCache({ ttlMs: 1000, now: clock.now });
     let loads = 0;
-    const load = async () => `page ${++loads}`;
+    const load = async () => page(`page ${++loads}`);
     expect(
-      await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]),
+      await Promise.all([
+        cache.get('anonymous', 'k', load),
+        cache.get('anonymous', 'k', load),
+        cache.get('anonymous', 'k', load),
+      ]),
     ).toEqual(['page 1', 'page 1', 'page 1']);
     clock.advance(999);
-    expect(await cache.get('k', load)).toBe('page 1');
+    expect(await cache.get('anonymous', 'k', load)).toBe('page 1');
     clock.advance(1);
-    expect(await cache.get('k', load)).toBe('page 2');
-    expect(await cache.get('other', load)).toBe('page 3');
+    expect(await cache.get('anonymous', 'k', load)).toBe('page 2');
+    expect(await cache.get('anonymous', 'other', load)).toBe('page 3');
   });
 
-  it('a load that was running when a write happened is not kept', async () => {
-    const cache = createListCache({ ttlMs: 1000, now: new TestClock().now });
-    const slow = deferred();
-    const first = cache.get('k', () => slow.promise);
-    cache.clear(); // a dog changed while the old page was being read
-    slow.resolve('old');
+  it('keeps anonymous and logged-in pages apart, even under the same key', async () => {
+    const cache = createListCache({ ttlMs: 60_000, now: new TestClock().now });
+    const withEmail = deferred<LoadedPage>();
+    const owner = cache.get('owner', 'k', () => withEmail.promise);
+    const anonymous = cache.get('anonymous', 'k', async () => page('[{"name":"Lola"}]'));
+    withEmail.resolve(page('[{"name":"Lola","user":{"email":"olga@example.com"}}]'));
+    expect(await owner).toContain('email');
+    expect(await anonymous).not.toContain('email');
+    expect(await cache.get('anonymous', 'k', async () => page('reloaded'))).not.toContain('email');
+    expect(await cache.get('owner', 'k', async () => page('reloaded'))).toContain('email');
+  });
+
+  it('a write through this process is seen by the very next read', async () => {
+    const cache = createListCache({ ttlMs: 60_000, now: new TestClock().now });
+    expect(await cache.get('anonymous', 'k', async () => page('before'))).toBe('before');
+    cache.invalidate();
+    expect(await cache.get('anonymous', 'k', async () => page('after'))).toBe('after');
+  });
+
+  it('a load that was running when a write happened is neither kept nor shared', async () => {
+    const cache = createListCache({ ttlMs: 60_000, now: new TestClock().now });
+    const slow = deferred<LoadedPage>();
+    const first = cache.get('anonymous', 'k', () => slow.promise);
+    cache.invalidate(); // a dog changed while the old page was being read
+    const second = cache.get('anonymous', 'k', async () => page('new'));
+    slow.resolve(page('old'));
     expect(await first).toBe('old');
-    expect(await cache.get('k', async () => 'new')).toBe('new');
+    expect(await second).toBe('new');
+    expect(await cache.get('anonymous', 'k', async () => page('newer'))).toBe('new');
   });
 
   it('failed loads are not remembered', async () => {
     const cache = createListCache({ ttlMs: 1000, now: new TestClock().now });
-    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow(
-      'db down',
-    );
-    expect(await cache.get('k', async () => 'ok')).toBe('ok');
+    await expect(
+      cache.get('anonymous', 'k', async () => Promise.reject(new Error('db down'))),
+    ).rejects.toThrow('db down');
+    expect(await cache.get('anonymous', 'k', async () => page('ok'))).toBe('ok');
   });
 
   it('a TTL of 0 always loads', async () => {
     const cache = createListCache({ ttlMs: 0, now: new TestClock().now });
     let n = 0;
-    await cache.get('k', async () => `${++n}`);
-    expect(await cache.get('k', async () => `${++n}`)).toBe('2');
+    await cache.get('anonymous', 'k', async () => page(`${++n}`));
+    expect(await cache.get('anonymous', 'k', async () => page(`${++n}`))).toBe('2');
+  });
+
+  describe('with a shared data version (several processes on one PostgreSQL)', () => {
+    it('reuses a page while the version stands and reloads as soon as it moves', async () => {
+      let version = 1n;
+      const cache = createListCache({
+        ttlMs: 60_000,
+        now: new TestClock().now,
+        currentVersion: async () => version,
+      });
+      let loads = 0;
+      const load = async () => page(`page ${++loads}`, version);
+      expect(await cache.get('anonymous', 'k', load)).toBe('page 1');
+      expect(await cache.get('anonymous', 'k', load)).toBe('page 1');
+      version = 2n; // another process wrote (its trigger bumped the version)
+      expect(await cache.get('anonymous', 'k', load)).toBe('page 2');
+      expect(await cache.get('anonymous', 'k', load)).toBe('page 2');
+    });
+
+    it('never hands a read a load that started before the version it observed', async () => {
+      let version = 1n;
+      const cache = createListCache({
+        ttlMs: 60_000,
+        now: new TestClock().now,
+        currentVersion: async () => version,
+      });
+      const slow = deferred<LoadedPage>();
+      const first = cache.get('anonymous', 'k', () => slow.promise);
+      await Promise.resolve();
+      version = 2n;
+      const second = cache.get('anonymous', 'k', async () => page('fresh', 2n));
+      slow.resolve(page('stale', 1n));
+      expect(await first).toBe('stale');
+      expect(await second).toBe('fresh');
+    });
+
+    it('a page loaded from a newer snapshot serves the readers of that version', async () => {
+      let version = 1n;
+      const cache = createListCache({
+        ttlMs: 60_000,
+        now: new TestClock().now,
+        currentVersion: async () => version,
+      });
+      // Observed 1, but the write of version 2 committed before the load's snapshot.
+      expect(await cache.get('anonymous', 'k', async () => page('v2', 2n))).toBe('v2');
+      version = 2n;
+      expect(await cache.get('anonymous', 'k', async () => page('reloaded', 2n))).toBe('v2');
+    });
   });
 });

@@ -1,51 +1,104 @@
-// A very short-lived cache of dog list pages. The list is the busiest endpoint and the same for
-// every anonymous visitor (and, with owner contacts, for every logged-in one), while the embedded
-// database answers one query at a time. Writes through this process clear it at once; other
-// processes sharing a PostgreSQL see a new dog at most `ttlMs` later.
+// An exact cache of dog list pages. The list is the busiest endpoint and the same for every
+// anonymous visitor (and, with owner contacts, for every logged-in one), while the embedded
+// database answers one query at a time.
+//
+// Exact means: a read that starts after a write has been acknowledged never gets a page from
+// before that write. Every entry remembers the data version its load was guaranteed to include:
+// - embedded PGlite (one process per DATA_DIR, enforced by the lock): the version is a counter
+//   in this process, bumped by `invalidate()` after every write, before the write is answered;
+// - PostgreSQL (possibly several processes): `currentVersion` reads dog_list_version, which a
+//   trigger bumps in the same transaction as every write to dogs (migration 002), and each load
+//   returns the version it saw in the same snapshot as its page.
+// An entry serves a read only when its version is at least the one that read observed first.
+// Anonymous pages and logged-in pages (with owners' e-mails) live in two separate maps.
+
+export type Audience = 'anonymous' | 'owner';
+
+export interface LoadedPage {
+  json: string;
+  /** dog_list_version seen in the same snapshot as `json` (PostgreSQL), if known. */
+  version?: bigint;
+}
 
 export interface ListCacheOptions {
+  /** Upper bound on the age of a reused page; 0 disables the cache. */
   ttlMs: number;
   now: () => Date;
   maxEntries?: number;
+  /** The database's current data version; set when other processes may write (PostgreSQL). */
+  currentVersion?: () => Promise<bigint>;
 }
 
 interface Entry {
   expires: number;
+  /** Every write up to this version is included in the page. */
+  version: bigint;
   value: Promise<string>;
 }
 
-export function createListCache({ ttlMs, now, maxEntries = 1000 }: ListCacheOptions) {
-  const entries = new Map<string, Entry>();
-  let generation = 0;
+export function createListCache({
+  ttlMs,
+  now,
+  maxEntries = 1000,
+  currentVersion,
+}: ListCacheOptions) {
+  const maps: Record<Audience, Map<string, Entry>> = {
+    anonymous: new Map(),
+    owner: new Map(),
+  };
+  /** Bumped by every write through this process. */
+  let local = 0n;
 
   return {
-    /** The cached page for `key`, or the one `load` produces (concurrent misses share one load). */
-    get(key: string, load: () => Promise<string>): Promise<string> {
-      if (ttlMs <= 0) return load();
+    /**
+     * The page for `key` seen by `audience`: a cached one that includes every write acknowledged
+     * before this call, or the one `load` produces (concurrent reads share one load).
+     */
+    async get(audience: Audience, key: string, load: () => Promise<LoadedPage>): Promise<string> {
+      if (ttlMs <= 0) return (await load()).json;
+      const entries = maps[audience];
+      const observedLocal = local;
+      const observed = currentVersion ? await currentVersion() : observedLocal;
+      // `local === observedLocal`: no write through this process while the version was read.
       const t = now().getTime();
       const hit = entries.get(key);
-      if (hit && hit.expires > t) return hit.value;
+      if (hit && hit.expires > t && hit.version >= observed && local === observedLocal) {
+        return hit.value;
+      }
       if (entries.size >= maxEntries) entries.clear();
-      const startedIn = generation;
-      const value = load();
-      const entry = { expires: t + ttlMs, value };
-      entries.set(key, entry);
-      // A failed load is not remembered; nor is one that raced with a write.
-      value.then(
+      const entry: Entry = {
+        expires: t + ttlMs,
+        version: observed,
+        value: load().then((page) => {
+          // The load saw at least this version: later readers that observed it may reuse the page.
+          if (page.version !== undefined && page.version > entry.version) {
+            entry.version = page.version;
+          }
+          return page.json;
+        }),
+      };
+      // Never replace a page that includes newer writes (reads racing on their version queries).
+      const current = entries.get(key);
+      if (local === observedLocal && !(current && current.version > observed)) {
+        entries.set(key, entry);
+      }
+      // A failed load is not remembered; nor is one that raced with a write in this process.
+      entry.value.then(
         () => {
-          if (startedIn !== generation && entries.get(key) === entry) entries.delete(key);
+          if (local !== observedLocal && entries.get(key) === entry) entries.delete(key);
         },
         () => {
           if (entries.get(key) === entry) entries.delete(key);
         },
       );
-      return value;
+      return entry.value;
     },
 
-    /** Called after every change to dogs (or to what a page shows about their owners). */
-    clear(): void {
-      generation += 1;
-      entries.clear();
+    /** Called after every write to dogs through this process, before the write is answered. */
+    invalidate(): void {
+      local += 1n;
+      maps.anonymous.clear();
+      maps.owner.clear();
     },
   };
 }

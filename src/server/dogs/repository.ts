@@ -1,6 +1,7 @@
 // All SQL about dog listings. The owner's contact is joined in only when it will be shown.
 import type { Dog, DogInput } from '../../shared/dog';
 import type { Queryable } from '../db/db';
+import type { LoadedPage } from './list-cache';
 
 /** Largest value of a PostgreSQL integer (the type of dogs.id). */
 export const MAX_DOG_ID = 2_147_483_647;
@@ -44,9 +45,14 @@ export function createDogRepository(db: Queryable) {
     /**
      * Newest first; `before` is exclusive (keyset pagination on the primary key). Returns the
      * JSON array text built by PostgreSQL itself: the hottest endpoint then skips row decoding
-     * and JSON.stringify in Node (about twice as fast on PGlite).
+     * and JSON.stringify in Node (about twice as fast on PGlite). The data version (migration
+     * 002) is read in the same statement, hence the same snapshot, for the list cache.
      */
-    async listJson(opts: { limit: number; before?: number; withOwner: boolean }): Promise<string> {
+    async listJson(opts: {
+      limit: number;
+      before?: number;
+      withOwner: boolean;
+    }): Promise<LoadedPage> {
       const cols = opts.withOwner
         ? `${COLUMNS}, json_build_object('name', u.name, 'email', u.email) AS "user"`
         : COLUMNS;
@@ -56,11 +62,21 @@ export function createDogRepository(db: Queryable) {
       const page = noCursor
         ? `SELECT ${cols} FROM ${from} ORDER BY d.id DESC LIMIT $1`
         : `SELECT ${cols} FROM ${from} WHERE d.id < $2 ORDER BY d.id DESC LIMIT $1`;
-      const rows = await db.query<{ json: string }>(
-        `SELECT coalesce(json_agg(p ORDER BY p.id DESC), '[]')::text AS json FROM (${page}) p`,
+      const rows = await db.query<{ json: string; version: string }>(
+        `SELECT coalesce(json_agg(p ORDER BY p.id DESC), '[]')::text AS json,
+                (SELECT version FROM dog_list_version)::text AS version
+           FROM (${page}) p`,
         noCursor ? [opts.limit] : [opts.limit, opts.before],
       );
-      return rows[0]!.json;
+      return { json: rows[0]!.json, version: BigInt(rows[0]!.version) };
+    },
+
+    /** The data version, bumped in the same transaction as every write to dogs. */
+    async listVersion(): Promise<bigint> {
+      const rows = await db.query<{ version: string }>(
+        'SELECT version::text AS version FROM dog_list_version',
+      );
+      return BigInt(rows[0]!.version);
     },
 
     async get(id: number, withOwner: boolean): Promise<Dog | undefined> {

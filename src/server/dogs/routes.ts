@@ -67,9 +67,13 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
         before: query.before,
         withOwner: session !== null,
       };
-      // The page does not depend on who the logged-in requester is, only on whether there is one.
-      const key = `${page.withOwner ? 'owner' : 'anon'}:${page.limit}:${page.before ?? ''}`;
-      const json = await listCache.get(key, () => dogs.listJson(page));
+      // The page does not depend on who the logged-in requester is, only on whether there is one;
+      // anonymous and logged-in pages are kept apart by the cache itself.
+      const json = await listCache.get(
+        page.withOwner ? 'owner' : 'anonymous',
+        `${page.limit}:${page.before ?? ''}`,
+        () => dogs.listJson(page),
+      );
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );
@@ -106,7 +110,7 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
     },
     async ({ reply, body, session }) => {
       const dog = await dogs.insert(body, session.user.id);
-      listCache.clear();
+      listCache.invalidate();
       reply.code(201);
       return { dog: withOwner(dog, session) };
     },
@@ -129,7 +133,7 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
     async ({ request, params, body, session }) => {
       const dog = await dogs.updateOwned(params.id, session.user.id, body);
       if (!dog) return refuse(params.id, session, request);
-      listCache.clear();
+      listCache.invalidate();
       return { dog: withOwner(dog, session) };
     },
   );
@@ -147,7 +151,7 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
     async ({ request, reply, params, session }) => {
       if (!(await dogs.deleteOwned(params.id, session.user.id)))
         return refuse(params.id, session, request);
-      listCache.clear();
+      listCache.invalidate();
       return reply.code(204).send();
     },
   );
