@@ -20,6 +20,7 @@ import { registerDogRoutes } from './dogs/routes';
 import { HttpError } from './http/errors';
 import { createRouter, type AnyRouteSpec } from './http/route';
 import { checkSameOrigin, isApiPath, setSecurityHeaders } from './http/security';
+import { registerLanding } from './http/landing';
 import { hasBuiltApp, registerStatic } from './http/static';
 import { createRateLimiter } from './rate-limit/limiter';
 import { createRateLimitRepository } from './rate-limit/repository';
@@ -196,7 +197,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDogRoutes({ router, dogs, listCache });
   registerSystemRoutes({ router, db, registry });
 
-  if (serveApp) await registerStatic(app, staticDir);
+  if (serveApp) {
+    registerLanding(app, {
+      staticDir,
+      listCache,
+      dogs,
+      currentSession: (request, reply) => sessions.current(request, reply),
+    });
+    await registerStatic(app, staticDir);
+  }
 
   const purge = async () => {
     try {

@@ -1,0 +1,133 @@
+// The landing page (/ and /home) with the first page of dogs and the session's user embedded as
+// JSON: same data as the API, anonymous visitors never get owners' e-mails, never cached shared.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BOOTSTRAP_ELEMENT_ID, scriptSafeJson } from '../../src/server/http/landing';
+import { createDog, createUser, login, makeApp, type TestUser } from './helpers/app';
+import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="es"><head><title>Happy Dog</title></head>' +
+  '<body><div id="root"></div></body></html>';
+
+interface Bootstrap {
+  user: { id: number; name: string; email: string; role: string } | null;
+  dogs: { limit: number; page: { id: number; name: string; user?: { email: string } }[] };
+}
+
+function bootstrapOf(html: string): Bootstrap {
+  const match = new RegExp(
+    `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">(.*?)</script>`,
+    's',
+  ).exec(html);
+  if (!match) throw new Error('no bootstrap element');
+  return JSON.parse(match[1]!) as Bootstrap;
+}
+
+describe.each(BACKENDS)('landing page on %s', (backend) => {
+  let t: TestDatabase;
+  let dir: string;
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let ownerCookie: string;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(backend);
+    dir = mkdtempSync(join(tmpdir(), 'happydog-landing-'));
+    writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await t.reset();
+    app = await makeApp(t.db, { staticDir: dir });
+    owner = await createUser(t.db, { name: 'Olga Dueña', email: 'olga@example.com' });
+    ownerCookie = await login(app, owner);
+  });
+  afterEach(async () => {
+    await app.close();
+  });
+
+  const get = (url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it.each(['/', '/home'])(
+    '%s embeds the anonymous first page, exactly what the API lists',
+    async (url) => {
+      await createDog(app, ownerCookie, { name: 'Lola' });
+      await createDog(app, ownerCookie, { name: 'Toby' });
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache, private');
+      expect(res.headers['vary']).toMatch(/cookie/i);
+      const data = bootstrapOf(res.body);
+      expect(data.user).toBeNull();
+      expect(data.dogs.limit).toBe(24);
+      expect(data.dogs.page).toEqual((await get('/api/dog?limit=24')).json());
+      expect(data.dogs.page.map((d) => d.name)).toEqual(['Toby', 'Lola']);
+      expect(res.body).not.toContain('email');
+      expect(res.body).not.toContain('olga@example.com');
+    },
+  );
+
+  it('a logged-in visitor gets their user and the owners’ contacts; anonymous ones never do', async () => {
+    await createDog(app, ownerCookie);
+    // Logged-in first, so a cache mixing audiences would hand this page to the next visitor.
+    const logged = await get('/', ownerCookie);
+    const data = bootstrapOf(logged.body);
+    expect(data.user).toEqual({
+      id: owner.id,
+      name: 'Olga Dueña',
+      email: 'olga@example.com',
+      role: 'user',
+    });
+    expect(data.dogs.page[0]!.user?.email).toBe('olga@example.com');
+    expect(logged.headers['cache-control']).toBe('no-cache, private');
+    for (const url of ['/', '/home', '/api/dog', '/api/dog?limit=24']) {
+      const anonymous = await get(url);
+      expect(anonymous.body).not.toContain('email');
+    }
+  });
+
+  it('a write is in the very next landing page', async () => {
+    expect(bootstrapOf((await get('/')).body).dogs.page).toEqual([]);
+    const dog = await createDog(app, ownerCookie, { name: 'Nueva' });
+    expect(bootstrapOf((await get('/')).body).dogs.page.map((d) => d.id)).toEqual([dog.id]);
+  });
+
+  it('dog texts cannot close the data block', async () => {
+    const name = '</script><script>alert(1)</script>';
+    await createDog(app, ownerCookie, { name });
+    const res = await get('/');
+    expect(res.body).not.toContain('<script>alert');
+    expect(bootstrapOf(res.body).dogs.page[0]!.name).toBe(name);
+  });
+
+  it('a forged session cookie is served the anonymous page', async () => {
+    await createDog(app, ownerCookie);
+    const res = await get('/', 'hd_session=' + 'Z'.repeat(43));
+    expect(bootstrapOf(res.body).user).toBeNull();
+    expect(res.body).not.toContain('email');
+  });
+
+  it('other client routes get the plain index.html', async () => {
+    const res = await get('/entrar');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(BOOTSTRAP_ELEMENT_ID);
+  });
+});
+
+describe('scriptSafeJson', () => {
+  it('escapes what could end a script element, and stays the same JSON', () => {
+    const value = { a: '</script><!-- \u2028 \u2029 <b>' };
+    const safe = scriptSafeJson(JSON.stringify(value));
+    expect(safe).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(safe)).toEqual(value);
+  });
+});
