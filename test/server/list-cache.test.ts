@@ -36,6 +36,18 @@ describe('list cache', () => {
     expect(await cache.get('anonymous', 'other', load)).toBe('page 3');
   });
 
+  it('an expired page is replaced, also when pages carry the database version', async () => {
+    const clock = new TestClock();
+    const cache = createListCache({ ttlMs: 1000, now: clock.now });
+    let loads = 0;
+    const load = async () => page(`page ${++loads}`, 7n);
+    expect(await cache.get('anonymous', 'k', load)).toBe('page 1');
+    clock.advance(1000);
+    expect(await cache.get('anonymous', 'k', load)).toBe('page 2');
+    expect(await cache.get('anonymous', 'k', load)).toBe('page 2');
+    expect(loads).toBe(2);
+  });
+
   it('keeps anonymous and logged-in pages apart, even under the same key', async () => {
     const cache = createListCache({ ttlMs: 60_000, now: new TestClock().now });
     const withEmail = deferred<LoadedPage>();

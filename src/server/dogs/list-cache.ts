@@ -71,7 +71,7 @@ export function createListCache({
         version: observed,
         value: load().then((page) => {
           // The load saw at least this version: later readers that observed it may reuse the page.
-          if (page.version !== undefined && page.version > entry.version) {
+          if (currentVersion && page.version !== undefined && page.version > entry.version) {
             entry.version = page.version;
           }
           return page.json;
@@ -79,7 +79,10 @@ export function createListCache({
       };
       // Never replace a page that includes newer writes (reads racing on their version queries).
       const current = entries.get(key);
-      if (local === observedLocal && !(current && current.version > observed)) {
+      if (
+        local === observedLocal &&
+        !(current && current.expires > t && current.version > observed)
+      ) {
         entries.set(key, entry);
       }
       // A failed load is not remembered; nor is one that raced with a write in this process.
