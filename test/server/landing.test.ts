@@ -131,3 +131,27 @@ describe('scriptSafeJson', () => {
     expect(JSON.parse(safe)).toEqual(value);
   });
 });
+
+describe('landing page template', () => {
+  it('prefers the prerendered landing.html and never serves it on other routes', async () => {
+    const db = await openTestDatabase('pglite');
+    const dir = mkdtempSync(join(tmpdir(), 'happydog-landing-'));
+    writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+    writeFileSync(
+      join(dir, 'landing.html'),
+      INDEX_HTML.replace('<div id="root">', '<div id="root"><h1>Prerendered</h1>'),
+    );
+    const app = await makeApp(db.db, { staticDir: dir });
+    try {
+      const landing = await app.inject({ method: 'GET', url: '/' });
+      expect(landing.body).toContain('<h1>Prerendered</h1>');
+      expect(landing.body).toContain(BOOTSTRAP_ELEMENT_ID);
+      const login = await app.inject({ method: 'GET', url: '/entrar' });
+      expect(login.body).not.toContain('Prerendered');
+    } finally {
+      await app.close();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

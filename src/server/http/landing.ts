@@ -1,6 +1,6 @@
-// The landing page (/ and /home): the built index.html with the first page of dogs and the
-// session's user embedded as non-executable JSON, so the app can draw the carousel without
-// waiting for its own requests (CSP forbids inline scripts; a JSON data block is not one).
+// The landing page (/ and /home): the build's prerendered landing.html with the first page of
+// dogs and the session's user embedded as non-executable JSON, so the app can draw the carousel
+// without waiting for its own requests (CSP forbids inline scripts; a JSON data block is not one).
 //
 // The embedded page comes from the same exact list cache as GET /api/dog?limit=24, for the same
 // audience: anonymous visitors get the page without owners' contacts. The answer depends on the
@@ -33,13 +33,29 @@ export function scriptSafeJson(json: string): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** index.html, read again whenever the file changes (a new build under a running server). */
-function templateReader(file: string) {
-  let cached: { mtimeMs: number; size: number; html: string } | undefined;
+/** The build's prerendered landing page (scripts/build/prerender-plugin.ts). */
+export const LANDING_FILE = 'landing.html';
+
+/**
+ * landing.html (or index.html when the build has none), read again whenever the file changes
+ * (a new build under a running server).
+ */
+function templateReader(dir: string) {
+  let cached: { file: string; mtimeMs: number; size: number; html: string } | undefined;
   return (): string => {
-    const stat = statSync(file);
-    if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
-      cached = { mtimeMs: stat.mtimeMs, size: stat.size, html: readFileSync(file, 'utf8') };
+    let file = join(dir, LANDING_FILE);
+    let stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) {
+      file = join(dir, 'index.html');
+      stat = statSync(file);
+    }
+    if (
+      !cached ||
+      cached.file !== file ||
+      cached.mtimeMs !== stat.mtimeMs ||
+      cached.size !== stat.size
+    ) {
+      cached = { file, mtimeMs: stat.mtimeMs, size: stat.size, html: readFileSync(file, 'utf8') };
     }
     return cached.html;
   };
@@ -52,7 +68,7 @@ export function injectBootstrap(html: string, json: string): string {
 }
 
 export function registerLanding(app: FastifyInstance, deps: LandingDeps): void {
-  const template = templateReader(join(deps.staticDir, 'index.html'));
+  const template = templateReader(deps.staticDir);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     reply
