@@ -3,10 +3,12 @@
 import { Burger, Button, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2, IconLogout, IconPaw, IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { anchors } from '@/config/site';
 import { openDogModal, preloadDogModal } from '@/features/dogs/components/open-dog-modal';
+import { isLoggedIn } from '@/features/session/api/get-me';
 import { useLogout } from '@/features/session/api/logout';
 import { MenuButton } from '@/components/menu-button';
 import { openNotAuthorizedAlert } from '@/components/not-authorized-alert';
@@ -28,6 +30,7 @@ export function NavBar() {
   const [menuOpen, menu] = useDisclosure(false);
   const logged = useSessionStore((state) => state.logged);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const logout = useLogout();
   const headerRef = useRef<HTMLElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
@@ -57,8 +60,12 @@ export function NavBar() {
       burgerRef.current?.focus();
     }
     menu.close();
-    if (logged) openDogModal({ mode: 'create' });
-    else openNotAuthorizedAlert();
+    // Right after a reload the session may still be on its way from GET /api/user/me: wait for
+    // it rather than telling a logged-in user 'No autorizado'.
+    void isLoggedIn(queryClient).then((loggedIn) => {
+      if (loggedIn) openDogModal({ mode: 'create' });
+      else openNotAuthorizedAlert();
+    });
   };
 
   const handleLogout = () => {

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { useSessionStore } from '@/stores/session-store';
 import { makeDog, makeUser } from '../support/factories';
 import { server } from '../support/msw/server';
-import { currentPath, findCarousel, recordRequests, renderApp, screen } from '../support/test-utils';
+import { currentPath, deferred, findCarousel, recordRequests, renderApp, screen } from '../support/test-utils';
 
 const banner = () => screen.getByRole('banner');
 
@@ -109,6 +109,21 @@ describe('DAR EN ADOPCIÓN', () => {
     expect(burger).toHaveAttribute('aria-expanded', 'false');
     await user.click(within(alert).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(burger).toHaveFocus());
+  });
+
+  test('pressed while the session is still being restored, waits for it instead of refusing', async () => {
+    const held = deferred();
+    server.use(
+      http.get('*/api/user/me', async () => {
+        await held.promise;
+        return HttpResponse.json({ user: makeUser({ id: 3 }) });
+      }),
+    );
+    const { user } = renderApp();
+    await user.click(await screen.findByRole('button', { name: 'DAR EN ADOPCIÓN' }));
+    held.release();
+    expect(await screen.findByRole('dialog', { name: 'Publicar en adopción' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'No autorizado' })).not.toBeInTheDocument();
   });
 
   test('opens the create modal when logged in', async () => {
