@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { prerenderLanding } from './scripts/build/prerender-plugin';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const apiPort = process.env.API_PORT ?? '3001';
@@ -29,7 +30,7 @@ function mockServiceWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), mockServiceWorker()],
+  plugins: [react(), mockServiceWorker(), prerenderLanding()],
   resolve: { alias: { '@': src } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {

@@ -21,6 +21,7 @@ const BUILD_INPUTS = [
   'package.json',
   'tsconfig.json',
   'postcss.config.cjs',
+  'scripts/build',
 ];
 const SKIP_DIRS = new Set([join(root, 'src', 'server'), join(root, 'node_modules')]);
 

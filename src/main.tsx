@@ -18,8 +18,10 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import './app/app.css';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { seedFromBootstrap } from './app/bootstrap';
 import { createAppRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 
@@ -33,13 +35,22 @@ async function startMockApi() {
 async function main() {
   await startMockApi();
   const queryClient = createQueryClient();
+  // The landing page arrives with the user and the first page of dogs (src/server/http/landing.ts).
+  seedFromBootstrap(queryClient);
   const router = createAppRouter({ queryClient });
   const container = document.getElementById('root');
   if (!container) throw new Error('Falta el elemento #root en index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} router={router} />
-    </StrictMode>,
+  // The landing page is prerendered at build time (scripts/build/prerender-plugin.ts). Resolving
+  // the route first and rendering synchronously replaces it in one commit with the same content
+  // (no blank frame), before the page's load event, so no click lands on the inert copy.
+  await router.load();
+  const root = createRoot(container);
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -10,7 +10,8 @@
 // Options (environment): BENCH_RUNS (≥ 3 for a real result), BENCH_SECONDS (autocannon duration,
 // default 10), BENCH_PG_URL (admin URL of a PostgreSQL for the two-process check; default
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when unreachable), BENCH_OUT (default
-// BENCHMARKS.md; "-" writes nothing), BENCH_KEEP=1 keeps the temporary directory.
+// BENCHMARKS.md; "-" writes nothing), BENCH_KEEP=1 keeps the temporary directory,
+// BENCH_PART=landing measures only the landing page with 10 dogs (while working on it).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -500,6 +501,18 @@ async function main() {
     for (let i = 0; i < 10; i++) {
       const res = await owner.call('POST', '/api/dog', benchDog(i, owner.base));
       if (res.status !== 201) throw new Error(`POST /api/dog: HTTP ${res.status} ${res.text}`);
+    }
+    if (process.env.BENCH_PART === 'landing') {
+      // Development shortcut: the landing figures on 10 dogs only, no table.
+      const landing = await measureLanding(server);
+      console.log(
+        JSON.stringify(
+          { ...landing, runs: undefined, lighthouse: landing.lighthouse.map((r) => ({ ...r })) },
+          null,
+          1,
+        ),
+      );
+      return;
     }
     columns.push(await measureColumn(server, 10, dir, true));
     await server.stop();

@@ -1,6 +1,6 @@
 // The landing page (/ and /home) with the first page of dogs and the session's user embedded as
 // JSON: same data as the API, anonymous visitors never get owners' e-mails, never cached shared.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -153,5 +153,88 @@ describe('landing page template', () => {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('landing page drawn on the server', () => {
+  let t: TestDatabase;
+  let dir: string;
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let ownerCookie: string;
+  const renderer = (body: string) => {
+    mkdirSync(join(dir, 'ssr'), { recursive: true });
+    writeFileSync(join(dir, 'ssr', 'landing.mjs'), body);
+  };
+
+  beforeAll(async () => {
+    t = await openTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    dir = mkdtempSync(join(tmpdir(), 'happydog-ssr-'));
+    writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+    writeFileSync(
+      join(dir, 'landing.html'),
+      INDEX_HTML.replace('<div id="root">', '<div id="root"><p>Prerendered</p>'),
+    );
+    renderer(`export async function render(url, data) {
+      if (data.user) throw new Error('anonymous only');
+      const cards = data.dogs.page.map((d) => '<article>' + d.name + '</article>').join('');
+      return '<main data-url="' + url + '">' + cards + '<script>inline()</script></main>';
+    }`);
+    app = await makeApp(t.db, { staticDir: dir });
+    owner = await createUser(t.db, { name: 'Olga Dueña', email: 'olga@example.com' });
+    ownerCookie = await login(app, owner);
+  });
+  afterEach(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('anonymous visitors get the first dog cards as HTML, with the same data embedded', async () => {
+    await createDog(app, ownerCookie, { name: 'Lola' });
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><main data-url="/"><article>Lola</article>');
+    expect(res.body).not.toContain('inline()');
+    expect(res.body).not.toContain('email');
+    expect(bootstrapOf(res.body).dogs.page.map((d) => d.name)).toEqual(['Lola']);
+    expect(res.headers['cache-control']).toBe('no-cache, private');
+    expect((await get('/home')).body).toContain('<main data-url="/home">');
+  });
+
+  it('the drawn page follows every write at once', async () => {
+    await createDog(app, ownerCookie, { name: 'Lola' });
+    expect((await get('/')).body).toContain('<article>Lola</article>');
+    await createDog(app, ownerCookie, { name: 'Toby' });
+    expect((await get('/')).body).toContain('<article>Toby</article><article>Lola</article>');
+  });
+
+  it('logged-in visitors get the prerendered page with their data embedded', async () => {
+    await createDog(app, ownerCookie, { name: 'Lola' });
+    const res = await get('/', ownerCookie);
+    expect(res.body).toContain('<p>Prerendered</p>');
+    expect(res.body).not.toContain('<article>');
+    expect(bootstrapOf(res.body).user?.email).toBe('olga@example.com');
+  });
+
+  it('a failing renderer falls back to the prerendered page', async () => {
+    renderer(`export async function render() { throw new Error('boom'); }`);
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p>Prerendered</p>');
+    expect(bootstrapOf(res.body).user).toBeNull();
+  });
+
+  it('the renderer itself is not served to browsers', async () => {
+    const res = await get('/ssr/landing.mjs');
+    expect(res.body).not.toContain('export async function render');
   });
 });

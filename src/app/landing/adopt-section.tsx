@@ -1,12 +1,9 @@
 // #adopt: the dog carousel with its heading.
 import { Container, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { anchors } from '@/config/site';
-import { CarouselLoading } from '@/features/dogs/components/carousel-state';
-
-// Below the fold: the carousel (Embla, cards) is its own chunk; the dogs themselves are already
-// being fetched by the route loader while it downloads.
-const DogCarousel = lazy(() => import('@/features/dogs/components/dog-carousel'));
+// Part of the main bundle, not a lazy chunk: the first page of dogs comes embedded in the landing
+// page, so the carousel can be drawn on the app's first render without another round trip.
+import DogCarousel from '@/features/dogs/components/dog-carousel';
 import classes from './landing.module.css';
 
 export function AdoptSection() {
@@ -25,9 +22,7 @@ export function AdoptSection() {
           Estos perros buscan hogar en Cali. Abre su ficha para conocerlos y, si ya ingresaste, ver
           cómo contactar a quien los cuida.
         </Text>
-        <Suspense fallback={<CarouselLoading />}>
-          <DogCarousel />
-        </Suspense>
+        <DogCarousel />
       </Container>
     </section>
   );

@@ -7,11 +7,19 @@
 // cookie, so it is `private` and varies on Cookie; it is never stored by shared caches.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOG_PAGE_DEFAULT } from '../../shared/dog';
 import type { ListCache } from '../dogs/list-cache';
 import type { DogRepository } from '../dogs/repository';
 import type { CurrentSession } from '../sessions/service';
+import {
+  LANDING_FILE,
+  ROOT_ELEMENT,
+  SSR_DIR,
+  SSR_FILE,
+  withoutInlineScripts,
+} from './landing-files';
 
 /** id of the <script type="application/json"> element the app reads at start-up. */
 export const BOOTSTRAP_ELEMENT_ID = 'hd-bootstrap';
@@ -33,31 +41,55 @@ export function scriptSafeJson(json: string): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The build's prerendered landing page (scripts/build/prerender-plugin.ts). */
-export const LANDING_FILE = 'landing.html';
+interface FileVersion {
+  file: string;
+  mtimeMs: number;
+  size: number;
+}
 
-/**
- * landing.html (or index.html when the build has none), read again whenever the file changes
- * (a new build under a running server).
- */
-function templateReader(dir: string) {
-  let cached: { file: string; mtimeMs: number; size: number; html: string } | undefined;
-  return (): string => {
-    let file = join(dir, LANDING_FILE);
-    let stat = statSync(file, { throwIfNoEntry: false });
-    if (!stat) {
-      file = join(dir, 'index.html');
-      stat = statSync(file);
+function versionOf(file: string): FileVersion | undefined {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat && { file, mtimeMs: stat.mtimeMs, size: stat.size };
+}
+
+const sameVersion = (a: FileVersion | undefined, b: FileVersion | undefined) =>
+  !!a && !!b && a.file === b.file && a.mtimeMs === b.mtimeMs && a.size === b.size;
+
+/** A text file of the build, read again whenever it changes (a new build under a running server). */
+function fileReader(...candidates: string[]) {
+  let cached: { version: FileVersion; text: string } | undefined;
+  return (): { version: FileVersion; text: string } => {
+    const version = candidates.map(versionOf).find(Boolean);
+    if (!version) throw new Error(`None of ${candidates.join(', ')} exists`);
+    if (!cached || !sameVersion(cached.version, version)) {
+      cached = { version, text: readFileSync(version.file, 'utf8') };
     }
-    if (
-      !cached ||
-      cached.file !== file ||
-      cached.mtimeMs !== stat.mtimeMs ||
-      cached.size !== stat.size
-    ) {
-      cached = { file, mtimeMs: stat.mtimeMs, size: stat.size, html: readFileSync(file, 'utf8') };
+    return cached;
+  };
+}
+
+type Render = (url: string, data: unknown) => Promise<string>;
+
+/** The build's server renderer of the landing page, or null when it has none (or it fails). */
+function rendererLoader(dir: string, log: FastifyBaseLogger) {
+  const file = join(dir, SSR_DIR, SSR_FILE);
+  let cached: { version: FileVersion; render: Render | null } | undefined;
+  return async (): Promise<Render | null> => {
+    const version = versionOf(file);
+    if (!version) return null;
+    if (!cached || !sameVersion(cached.version, version)) {
+      let render: Render | null = null;
+      try {
+        const mod = (await import(`${pathToFileURL(file).href}?v=${version.mtimeMs}`)) as {
+          render?: Render;
+        };
+        render = typeof mod.render === 'function' ? mod.render : null;
+      } catch (error) {
+        log.warn({ err: error }, 'the landing page renderer could not be loaded');
+      }
+      cached = { version, render };
     }
-    return cached.html;
+    return cached.render;
   };
 }
 
@@ -68,37 +100,73 @@ export function injectBootstrap(html: string, json: string): string {
 }
 
 export function registerLanding(app: FastifyInstance, deps: LandingDeps): void {
-  const template = templateReader(deps.staticDir);
+  const prerendered = fileReader(
+    join(deps.staticDir, LANDING_FILE),
+    join(deps.staticDir, 'index.html'),
+  );
+  const indexHtml = fileReader(join(deps.staticDir, 'index.html'));
+  const renderer = rendererLoader(deps.staticDir, app.log);
+  /** The last anonymous page per URL: it depends only on the dogs page and the build. */
+  const anonymousPages = new Map<string, { dogs: string; build: string; html: string }>();
+
+  /** The page with the first dog cards drawn on the server, or undefined when it cannot be. */
+  async function renderAnonymous(url: string, dogs: string, bootstrap: string) {
+    const render = await renderer();
+    if (!render) return undefined;
+    const template = indexHtml();
+    if (!template.text.includes(ROOT_ELEMENT)) return undefined;
+    const build = `${template.version.mtimeMs}:${template.version.size}`;
+    const memo = anonymousPages.get(url);
+    if (memo && memo.build === build && memo.dogs === dogs) return memo.html;
+    const root = withoutInlineScripts(await render(url, JSON.parse(bootstrap)));
+    const html = injectBootstrap(
+      template.text.replace(ROOT_ELEMENT, `<div id="root">${root}</div>`),
+      bootstrap,
+    );
+    anonymousPages.set(url, { dogs, build, html });
+    return html;
+  }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     reply
       .header('cache-control', LANDING_CACHE_CONTROL)
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8');
-    const html = template();
-    let bootstrap: string | undefined;
+    const path = request.url.split('?')[0]!;
+    let session: CurrentSession | null;
+    let dogs: string;
     try {
-      const session = await deps.currentSession(request, reply);
-      const withOwner = session !== null;
-      const dogs = await deps.listCache.get(
-        withOwner ? 'owner' : 'anonymous',
-        `${DOG_PAGE_DEFAULT}:`,
-        () => deps.dogs.listJson({ limit: DOG_PAGE_DEFAULT, withOwner }),
+      session = await deps.currentSession(request, reply);
+      dogs = await deps.listCache.get(session ? 'owner' : 'anonymous', `${DOG_PAGE_DEFAULT}:`, () =>
+        deps.dogs.listJson({ limit: DOG_PAGE_DEFAULT, withOwner: session !== null }),
       );
-      const user = session
-        ? JSON.stringify({
-            id: session.user.id,
-            name: session.user.name,
-            email: session.user.email,
-            role: session.user.role,
-          })
-        : 'null';
-      bootstrap = `{"user":${user},"dogs":{"limit":${DOG_PAGE_DEFAULT},"page":${dogs}}}`;
     } catch (error) {
       // The app fetches what it needs itself; the page must not fail with the database.
       request.log.warn({ err: error }, 'landing page served without embedded data');
+      return reply.send(prerendered().text);
     }
-    return reply.send(bootstrap === undefined ? html : injectBootstrap(html, bootstrap));
+    const user = session
+      ? JSON.stringify({
+          id: session.user.id,
+          name: session.user.name,
+          email: session.user.email,
+          role: session.user.role,
+        })
+      : 'null';
+    const bootstrap = `{"user":${user},"dogs":{"limit":${DOG_PAGE_DEFAULT},"page":${dogs}}}`;
+    if (!session) {
+      try {
+        const html = await renderAnonymous(path, dogs, bootstrap);
+        if (html !== undefined) return reply.send(html);
+      } catch (error) {
+        request.log.warn(
+          { err: error },
+          'landing page rendering failed; serving the prerendered one',
+        );
+      }
+    }
+    // Logged-in visitors (and any failure above): the static sections prerendered at build time.
+    return reply.send(injectBootstrap(prerendered().text, bootstrap));
   };
 
   for (const url of LANDING_PATHS) app.get(url, handler);

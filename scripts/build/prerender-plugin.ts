@@ -1,0 +1,70 @@
+// Vite plugin: after the browser build, bundles the landing page's server renderer
+// (prerender-entry.tsx, every dependency included) into <outDir>/ssr/landing.mjs, and renders it
+// once without data into <outDir>/landing.html. The server answers / and /home by rendering
+// with the visitor's data through that module (src/server/http/landing.ts), or with landing.html
+// when it cannot; every other route keeps the plain index.html.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin, ResolvedConfig } from 'vite';
+
+import {
+  LANDING_FILE,
+  ROOT_ELEMENT,
+  SSR_DIR,
+  SSR_FILE,
+  withoutInlineScripts,
+} from '../../src/server/http/landing-files';
+
+const NESTED = 'HAPPYDOG_PRERENDER_BUILD';
+
+export function prerenderLanding(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'happy-dog:prerender-landing',
+    apply: (_config, env) => env.command === 'build' && !process.env[NESTED],
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr || config.mode === 'mock') return;
+      const { build } = await import('vite');
+      const outDir = resolve(config.root, config.build.outDir);
+      const ssrDir = join(outDir, SSR_DIR);
+      process.env[NESTED] = '1';
+      try {
+        await build({
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: 'warn',
+          // One file with everything in it: it is imported from wherever the build lives.
+          ssr: { noExternal: true, target: 'node' },
+          build: {
+            ssr: 'scripts/build/prerender-entry.tsx',
+            outDir: ssrDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            sourcemap: false,
+            minify: true,
+            rollupOptions: { output: { entryFileNames: SSR_FILE, codeSplitting: false } },
+          },
+        });
+      } finally {
+        delete process.env[NESTED];
+      }
+      const entry = pathToFileURL(join(ssrDir, SSR_FILE)).href;
+      const { render } = (await import(`${entry}?t=${Date.now()}`)) as {
+        render: (url: string) => Promise<string>;
+      };
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      if (!template.includes(ROOT_ELEMENT)) {
+        throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
+      }
+      const html = withoutInlineScripts(await render('/'));
+      writeFileSync(
+        join(outDir, LANDING_FILE),
+        template.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`),
+      );
+    },
+  };
+}

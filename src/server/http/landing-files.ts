@@ -1,0 +1,19 @@
+// Names shared by the build (scripts/build/prerender-plugin.ts) and the server's landing route.
+
+/** Prerendered landing page without data, next to index.html in the build. */
+export const LANDING_FILE = 'landing.html';
+/** The landing page's server renderer: <build>/ssr/landing.mjs, `render(url, data?)`. */
+export const SSR_DIR = 'ssr';
+export const SSR_FILE = 'landing.mjs';
+export const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Drops the inline scripts the router writes when rendering on the server (scroll restoration):
+ * the browser app does not need them, and the CSP (script-src 'self') would refuse them.
+ */
+export function withoutInlineScripts(html: string): string {
+  return html.replace(
+    /<script\b(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>[\s\S]*?<\/script>/g,
+    '',
+  );
+}
