@@ -10,7 +10,9 @@ import { createDog, createUser, login, makeApp, type TestUser } from './helpers/
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 
 const INDEX_HTML =
-  '<!doctype html><html lang="es"><head><title>Happy Dog</title></head>' +
+  '<!doctype html><html lang="es"><head><title>Happy Dog</title>' +
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/chunk-2.js"></head>' +
   '<body><div id="root"></div></body></html>';
 
 interface Bootstrap {
@@ -204,6 +206,9 @@ describe('landing page drawn on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"><main data-url="/"><article>Lola</article>');
     expect(res.body).not.toContain('inline()');
+    // The content is all there: the code that makes it interactive comes after the images.
+    expect(res.body).toContain('<script type="module" fetchpriority="low" crossorigin');
+    expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin');
     expect(res.body).not.toContain('email');
     expect(bootstrapOf(res.body).dogs.page.map((d) => d.name)).toEqual(['Lola']);
     expect(res.headers['cache-control']).toBe('no-cache, private');

@@ -17,3 +17,15 @@ export function withoutInlineScripts(html: string): string {
     '',
   );
 }
+
+/**
+ * The app's scripts at low priority, for a page whose content is already in its HTML: the
+ * stylesheet, the hero image and the dog photos come first, the code that makes it interactive
+ * right after.
+ */
+export function withLowPriorityScripts(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
+}

@@ -18,6 +18,7 @@ import {
   ROOT_ELEMENT,
   SSR_DIR,
   SSR_FILE,
+  withLowPriorityScripts,
   withoutInlineScripts,
 } from './landing-files';
 
@@ -120,7 +121,7 @@ export function registerLanding(app: FastifyInstance, deps: LandingDeps): void {
     if (memo && memo.build === build && memo.dogs === dogs) return memo.html;
     const root = withoutInlineScripts(await render(url, JSON.parse(bootstrap)));
     const html = injectBootstrap(
-      template.text.replace(ROOT_ELEMENT, `<div id="root">${root}</div>`),
+      withLowPriorityScripts(template.text).replace(ROOT_ELEMENT, `<div id="root">${root}</div>`),
       bootstrap,
     );
     anonymousPages.set(url, { dogs, build, html });
