@@ -186,7 +186,8 @@ describe('landing page drawn on the server', () => {
     renderer(`export async function render(url, data) {
       if (data.user) throw new Error('anonymous only');
       const cards = data.dogs.page.map((d) => '<article>' + d.name + '</article>').join('');
-      return '<main data-url="' + url + '">' + cards + '<script>inline()</script></main>';
+      return '<link rel="preload" as="image" href="/hero.svg"/><main data-url="' + url + '">' +
+        cards + '<script>inline()</script></main>';
     }`);
     app = await makeApp(t.db, { staticDir: dir });
     owner = await createUser(t.db, { name: 'Olga Dueña', email: 'olga@example.com' });
@@ -206,6 +207,8 @@ describe('landing page drawn on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"><main data-url="/"><article>Lola</article>');
     expect(res.body).not.toContain('inline()');
+    // React's resource hints go to <head>, out of the way of hydration.
+    expect(res.body).toContain('<link rel="preload" as="image" href="/hero.svg"/></head>');
     // The content is all there: the code that makes it interactive comes after the images.
     expect(res.body).toContain('<script type="module" fetchpriority="low" crossorigin');
     expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin');

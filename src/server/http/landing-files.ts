@@ -29,3 +29,21 @@ export function withLowPriorityScripts(html: string): string {
     '<$1 fetchpriority="low"',
   );
 }
+
+/**
+ * Moves the resource hints React writes at the start of a server render (e.g. the preload of an
+ * image with fetchPriority="high") into <head>, where they belong and where hydration does not
+ * trip over them.
+ */
+export function hoistResourceHints(
+  document: string,
+  root: string,
+): { document: string; root: string } {
+  const hints: string[] = [];
+  const rest = root.replace(/^(?:<link\b[^>]*\/?>)+/, (links) => {
+    hints.push(links);
+    return '';
+  });
+  if (hints.length === 0 || !document.includes('</head>')) return { document, root };
+  return { document: document.replace('</head>', `${hints.join('')}</head>`), root: rest };
+}

@@ -18,6 +18,7 @@ import {
   ROOT_ELEMENT,
   SSR_DIR,
   SSR_FILE,
+  hoistResourceHints,
   withLowPriorityScripts,
   withoutInlineScripts,
 } from './landing-files';
@@ -119,9 +120,10 @@ export function registerLanding(app: FastifyInstance, deps: LandingDeps): void {
     const build = `${template.version.mtimeMs}:${template.version.size}`;
     const memo = anonymousPages.get(url);
     if (memo && memo.build === build && memo.dogs === dogs) return memo.html;
-    const root = withoutInlineScripts(await render(url, JSON.parse(bootstrap)));
+    const rendered = withoutInlineScripts(await render(url, JSON.parse(bootstrap)));
+    const { document, root } = hoistResourceHints(withLowPriorityScripts(template.text), rendered);
     const html = injectBootstrap(
-      withLowPriorityScripts(template.text).replace(ROOT_ELEMENT, `<div id="root">${root}</div>`),
+      document.replace(ROOT_ELEMENT, `<div id="root">${root}</div>`),
       bootstrap,
     );
     anonymousPages.set(url, { dogs, build, html });
