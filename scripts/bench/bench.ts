@@ -362,9 +362,10 @@ function table(columns: Column[], checks: Checks): { markdown: string; failures:
     [small, large].every((c) => L(c).cls < 0.0005),
   );
   row(
-    'Dog photos fetched by the first view (no scrolling)',
-    '(reported)',
+    'Dog photos fetched by the phone’s first view (cards are below the fold)',
+    '0',
     both((c) => String(L(c).dogImages)),
+    [small, large].every((c) => L(c).dogImages === 0),
   );
 
   const rps = (c: Column) => median(c.api.api.map((r) => r.rps));
