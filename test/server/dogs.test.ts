@@ -291,6 +291,19 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
         payload: payload as object,
       });
 
+    it('401 without a session comes before reading the body (malformed or __proto__ JSON)', async () => {
+      for (const payload of ['{"__proto__": ""}', '{"name":', 'x'.repeat(70 * 1024)]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/dog',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ error: MESSAGES.notLoggedIn });
+      }
+    });
+
     it('401 without a session', async () => {
       const res = await post(validDog);
       expect(res.statusCode).toBe(401);

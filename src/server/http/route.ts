@@ -93,20 +93,28 @@ export function createRouter(
   registry: AnyRouteSpec[],
   currentSession: (request: FastifyRequest, reply: FastifyReply) => Promise<CurrentSession | null>,
 ): Router {
+  /** The session each request was authenticated with (by the route's onRequest hook). */
+  const sessions = new WeakMap<FastifyRequest, CurrentSession | null>();
   return {
     route(spec, handler) {
       registry.push(spec as AnyRouteSpec);
       app.route({
         method: spec.method,
         url: spec.url,
+        // Authentication first, before the body is even parsed: anonymous callers learn nothing
+        // from parsing or validation messages.
+        ...(spec.auth === 'none'
+          ? {}
+          : {
+              onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+                const session = await currentSession(request, reply);
+                if (!session && spec.auth === 'required')
+                  throw new HttpError(401, MESSAGES.notLoggedIn);
+                sessions.set(request, session);
+              },
+            }),
         handler: async (request, reply) => {
-          // Authentication first: anonymous callers learn nothing from validation messages.
-          let session: CurrentSession | null = null;
-          if (spec.auth !== 'none') {
-            session = await currentSession(request, reply);
-            if (!session && spec.auth === 'required')
-              throw new HttpError(401, MESSAGES.notLoggedIn);
-          }
+          const session = sessions.get(request) ?? null;
           const ctx = {
             request,
             reply,
