@@ -17,9 +17,9 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import './app/app.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { seedFromBootstrap } from './app/bootstrap';
 import { createAppRouter } from './app/router';
@@ -40,18 +40,30 @@ async function main() {
   const router = createAppRouter({ queryClient });
   const container = document.getElementById('root');
   if (!container) throw new Error('Falta el elemento #root en index.html');
-  // The landing page is prerendered at build time (scripts/build/prerender-plugin.ts). Resolving
-  // the route first and rendering synchronously replaces it in one commit with the same content
-  // (no blank frame), before the page's load event, so no click lands on the inert copy.
   await router.load();
-  const root = createRoot(container);
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} router={router} />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>
   );
+  if (container.hasAttribute('data-ssr')) {
+    // The server drew this page from the same embedded data (src/server/http/landing.ts):
+    // hydrate it rather than draw it again. Told that the page came from the server, TanStack
+    // Router renders without its client-only Suspense wrappers, as the server did.
+    router.ssr = { manifest: undefined };
+    // As a transition, hydration is cut into short tasks (React yields every few ms) instead of
+    // one long one: a cheap phone's main thread stays free for the visitor's input.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  // Otherwise the page may hold the landing page prerendered at build time
+  // (scripts/build/prerender-plugin.ts): resolving the route first and rendering synchronously
+  // replaces it in one commit (no blank frame), before the load event, so no click lands on the
+  // inert copy.
+  const root = createRoot(container);
+  flushSync(() => root.render(app));
 }
 
 void main();

@@ -205,7 +205,9 @@ describe('landing page drawn on the server', () => {
     await createDog(app, ownerCookie, { name: 'Lola' });
     const res = await get('/');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"><main data-url="/"><article>Lola</article>');
+    expect(res.body).toContain(
+      '<div id="root" data-ssr=""><main data-url="/"><article>Lola</article>',
+    );
     expect(res.body).not.toContain('inline()');
     // React's resource hints go to <head>, out of the way of hydration.
     expect(res.body).toContain('<link rel="preload" as="image" href="/hero.svg"/></head>');

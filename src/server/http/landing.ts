@@ -123,7 +123,8 @@ export function registerLanding(app: FastifyInstance, deps: LandingDeps): void {
     const rendered = withoutInlineScripts(await render(url, JSON.parse(bootstrap)));
     const { document, root } = hoistResourceHints(withLowPriorityScripts(template.text), rendered);
     const html = injectBootstrap(
-      document.replace(ROOT_ELEMENT, `<div id="root">${root}</div>`),
+      // data-ssr: drawn from the embedded data, so the app hydrates it (src/main.tsx).
+      document.replace(ROOT_ELEMENT, `<div id="root" data-ssr="">${root}</div>`),
       bootstrap,
     );
     anonymousPages.set(url, { dogs, build, html });
