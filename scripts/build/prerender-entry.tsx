@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { App } from '@/app/app';
 import { seedQueryCache, type Bootstrap } from '@/app/bootstrap';
 import { createAppRouter } from '@/app/router';
+import { preloadDeferred } from '@/components/deferred';
 import { sessionKeys } from '@/features/session/api/session-keys';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -31,7 +32,8 @@ export async function render(url: string, data?: Bootstrap): Promise<string> {
   const realFetch = globalThis.fetch;
   if (!data) globalThis.fetch = () => new Promise<Response>(() => {});
   try {
-    await router.load();
+    // Below-the-fold parts load lazily in the browser; the server draws them in full.
+    await Promise.all([router.load(), preloadDeferred()]);
   } finally {
     globalThis.fetch = realFetch;
   }

@@ -1,10 +1,17 @@
 // #adopt: the dog carousel with its heading.
 import { Container, Text, Title } from '@mantine/core';
+import { deferred } from '@/components/deferred';
 import { anchors } from '@/config/site';
-// Part of the main bundle, not a lazy chunk: the first page of dogs comes embedded in the landing
-// page, so the carousel can be drawn on the app's first render without another round trip.
-import DogCarousel from '@/features/dogs/components/dog-carousel';
+import '@/features/dogs/components/dog-carousel-styles';
 import classes from './landing.module.css';
+
+// The server draws the carousel with the first page of dogs it embeds in the landing page; its
+// code (embla, the cards) loads and takes over that HTML only when #adopt comes near the screen.
+const DogCarousel = deferred({
+  nearId: anchors.adopt,
+  margin: '100% 0px',
+  load: () => import('@/features/dogs/components/dog-carousel').then((module) => module.default),
+});
 
 export function AdoptSection() {
   return (

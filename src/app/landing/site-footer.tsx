@@ -10,7 +10,7 @@ import {
   IconPhone,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { anchors, site } from '@/config/site';
+import { anchors, footerId, site } from '@/config/site';
 import classes from './site-footer.module.css';
 
 const SOCIAL_ICONS = {
@@ -28,7 +28,7 @@ const FOOTER_LINKS = [
 
 export function SiteFooter() {
   return (
-    <footer className={classes.footer}>
+    <footer id={footerId} className={classes.footer}>
       <Container size="lg">
         <div className={classes.grid}>
           <div>

@@ -1,8 +1,6 @@
 // The dogs for adoption, newest first, in an autoplaying loop that loads the next page of 24 as
 // the visitor nears the end. Autoplay pauses on hover, on keyboard focus and with the visible
 // pause control, and starts paused when the visitor prefers reduced motion (WCAG 2.2.2).
-import '@mantine/core/styles/Card.css';
-import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';

@@ -1,0 +1,60 @@
+// The landing page's first view on a phone: the server's HTML is complete, but the code of what
+// is below the fold (the carousel, the static sections, the HTTP client) is fetched only when it
+// is needed, and a visitor who acts on that HTML before its code arrives loses nothing.
+import type { Page } from '@playwright/test';
+import { createDog, newDog } from './support/api';
+import { expect, test } from './support/fixtures';
+import { dialog, dogCard } from './support/ui';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Same-origin scripts the page has requested so far, by chunk name (without the hash). */
+function scriptsOf(page: Page) {
+  const names = new Set<string>();
+  page.on('request', (request) => {
+    const match = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname);
+    if (match) names.add(match[1]!);
+  });
+  return names;
+}
+
+const BELOW_THE_FOLD = ['dog-carousel', 'about-section', 'tour-section', 'site-footer'];
+
+test('below-the-fold code loads only when its section nears the screen', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/');
+  // The server's HTML already holds every section and the first dog cards.
+  await expect(page.getByRole('heading', { name: 'SOBRE NOSOTROS' })).toBeAttached();
+  await expect(page.locator('#adopt article').first()).toBeAttached();
+  await expect(page.getByRole('contentinfo')).toContainText('Cali');
+  await page.waitForLoadState('networkidle');
+  expect([...scripts].filter((name) => BELOW_THE_FOLD.includes(name))).toEqual([]);
+  // ky comes with the first request; the landing page needed none.
+  expect([...scripts]).not.toContain('distribution');
+
+  await page.locator('#adopt').scrollIntoViewIfNeeded();
+  await expect.poll(() => scripts.has('dog-carousel')).toBe(true);
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect.poll(() => scripts.has('site-footer')).toBe(true);
+});
+
+test("a press on a card's 'Info Dog' before the carousel's code arrives still opens the dog", async ({
+  page,
+  makeAccount,
+}) => {
+  const owner = await makeAccount();
+  const dog = await createDog(owner.api, newDog());
+  // The carousel's code is held back until the press, as on a slow phone.
+  let releaseCarousel!: () => void;
+  const carouselHeld = new Promise<void>((resolve) => (releaseCarousel = resolve));
+  await page.route(/\/assets\/dog-carousel-[\w-]{8}\.js$/, async (route) => {
+    await carouselHeld;
+    await route.continue();
+  });
+
+  await page.goto('/');
+  const info = dogCard(page, dog.name).getByRole('button', { name: 'Info Dog', exact: true });
+  await info.click();
+  releaseCarousel();
+  await expect(dialog(page, `Información de ${dog.name}`)).toBeVisible();
+});
