@@ -11,10 +11,16 @@ import { openDogModal, preloadDogModal } from '@/features/dogs/components/open-d
 import { isLoggedIn } from '@/features/session/api/get-me';
 import { useLogout } from '@/features/session/api/logout';
 import { MenuButton } from '@/components/menu-button';
-import { openNotAuthorizedAlert } from '@/components/not-authorized-alert';
 import { preloadOverlays } from '@/components/overlays/overlays';
 import { useSessionStore } from '@/stores/session-store';
 import classes from './nav-bar.module.css';
+
+// The 'No autorizado' alert is its own chunk (most visitors never see it), fetched on intent.
+const loadNotAuthorizedAlert = () => import('@/components/not-authorized-alert');
+const preloadNotAuthorizedAlert = () => {
+  preloadOverlays();
+  void loadNotAuthorizedAlert();
+};
 
 const AUTH_PATHS = new Set(['/entrar', '/registrarse']);
 
@@ -64,7 +70,7 @@ export function NavBar() {
     // it rather than telling a logged-in user 'No autorizado'.
     void isLoggedIn(queryClient).then((loggedIn) => {
       if (loggedIn) openDogModal({ mode: 'create' });
-      else openNotAuthorizedAlert();
+      else void loadNotAuthorizedAlert().then((alert) => alert.openNotAuthorizedAlert());
     });
   };
 
@@ -115,8 +121,8 @@ export function NavBar() {
                 className={classes.link}
                 disabled={onAuthScreen}
                 onClick={giveInAdoption}
-                onPointerEnter={logged ? preloadDogModal : preloadOverlays}
-                onFocus={logged ? preloadDogModal : preloadOverlays}
+                onPointerEnter={logged ? preloadDogModal : preloadNotAuthorizedAlert}
+                onFocus={logged ? preloadDogModal : preloadNotAuthorizedAlert}
               >
                 DAR EN ADOPCIÓN
               </button>

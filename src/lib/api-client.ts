@@ -1,7 +1,8 @@
 // The one HTTP client of the app: `/api` prefix, same-origin cookies, no automatic retries
 // (TanStack Query decides about retrying reads; mutations are never retried), and every failure
-// turned into an `ApiError` whose Spanish message can be shown to the user as is.
-import ky, { HTTPError, TimeoutError } from 'ky';
+// turned into an `ApiError` whose Spanish message can be shown to the user as is. ky itself is
+// downloaded with the first request: the landing page arrives with its data and asks for nothing.
+import type { HTTPError, KyInstance, TimeoutError } from 'ky';
 import { env } from '@/config/env';
 
 export class ApiError extends Error {
@@ -40,38 +41,57 @@ async function readErrorMessage(response: Response): Promise<string | undefined>
 /** `env.apiUrl` made absolute: some `Request` implementations (Node's, in tests) reject relative URLs. */
 const apiBase = new URL(`${env.apiUrl}/`, globalThis.location?.href ?? 'http://localhost/').href;
 
-export const api = ky.create({
-  prefixUrl: apiBase,
-  credentials: 'same-origin',
-  retry: 0,
-  timeout: 15_000,
-  hooks: {
-    beforeError: [
-      async (error) => {
-        const message = await readErrorMessage(error.response);
-        error.message =
-          message ?? FALLBACK_MESSAGES[error.response.status] ?? GENERIC_MESSAGE;
-        return error;
-      },
-    ],
-  },
-});
+let client: Promise<KyInstance> | undefined;
+
+function loadClient(): Promise<KyInstance> {
+  client ??= import('ky').then(
+    ({ default: ky }) =>
+      ky.create({
+        prefixUrl: apiBase,
+        credentials: 'same-origin',
+        retry: 0,
+        timeout: 15_000,
+        hooks: {
+          beforeError: [
+            async (error) => {
+              const message = await readErrorMessage(error.response);
+              error.message =
+                message ?? FALLBACK_MESSAGES[error.response.status] ?? GENERIC_MESSAGE;
+              return error;
+            },
+          ],
+        },
+      }),
+    (error: unknown) => {
+      // Offline when the first request was made: try the download again next time.
+      client = undefined;
+      throw error;
+    },
+  );
+  return client;
+}
+
+// ky's error classes, recognised by name so that this module does not need ky loaded.
+const isHttpError = (error: unknown): error is HTTPError =>
+  error instanceof Error && error.name === 'HTTPError' && 'response' in error;
+const isTimeoutError = (error: unknown): error is TimeoutError =>
+  error instanceof Error && error.name === 'TimeoutError';
 
 /** Normalises anything a request can throw into an `ApiError` with a user-facing message. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) return new ApiError(error.message, error.response.status);
-  if (error instanceof TimeoutError) {
+  if (isHttpError(error)) return new ApiError(error.message, error.response.status);
+  if (isTimeoutError(error)) {
     return new ApiError('El servidor tardó demasiado en responder. Inténtalo de nuevo.', 0);
   }
   // fetch() rejects with a TypeError when the network is down or the server is unreachable.
   return new ApiError(FALLBACK_MESSAGES[0]!, 0);
 }
 
-/** Runs one request and rethrows its failure as an `ApiError`. */
-export async function apiCall<T>(request: () => Promise<T>): Promise<T> {
+/** Runs one request with the client and rethrows its failure as an `ApiError`. */
+export async function apiCall<T>(request: (api: KyInstance) => Promise<T>): Promise<T> {
   try {
-    return await request();
+    return await request(await loadClient());
   } catch (error) {
     throw toApiError(error);
   }

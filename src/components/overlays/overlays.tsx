@@ -2,8 +2,9 @@
 // notifications container are ~25 KB gzip that a visitor who only browses never needs. Their
 // chunk loads the first time something needs it (or is about to: `preloadOverlays` on hover or
 // focus of a button that opens a modal); `openModal` and `notify` wait for it, so nothing is lost.
-import { modals, type ModalSettings, type OpenConfirmModal } from '@mantine/modals';
-import { notifications, type NotificationData } from '@mantine/notifications';
+// Even their event APIs (`modals`, `notifications`) are imported on use, from that same chunk.
+import type { ModalSettings, OpenConfirmModal } from '@mantine/modals';
+import type { NotificationData } from '@mantine/notifications';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 const loadOverlayHost = () => import('./overlay-host');
@@ -43,19 +44,21 @@ export function ensureOverlays(): Promise<void> {
 }
 
 export async function openModal(settings: ModalSettings & { modalId: string }): Promise<string> {
-  await ensureOverlays();
+  const [{ modals }] = await Promise.all([import('@mantine/modals'), ensureOverlays()]);
   return modals.open(settings);
 }
 
 export async function openConfirmModal(settings: OpenConfirmModal & { modalId: string }): Promise<string> {
-  await ensureOverlays();
+  const [{ modals }] = await Promise.all([import('@mantine/modals'), ensureOverlays()]);
   return modals.openConfirmModal(settings);
 }
 
 /** Shows a notification; every notification has a Spanish label on its close button. */
 export function notify(data: NotificationData) {
   void ensureOverlays();
-  notifications.show({ closeButtonProps: { 'aria-label': 'Cerrar notificación' }, ...data });
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({ closeButtonProps: { 'aria-label': 'Cerrar notificación' }, ...data }),
+  );
 }
 
 /** Test hook: forget the loaded state between renders of separate app instances. */

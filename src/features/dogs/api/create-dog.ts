@@ -1,11 +1,11 @@
 // POST /api/dog: publishes a dog owned by the logged user (the server takes hostage_id from the session).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiCall } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import type { Dog, DogInput } from '@/shared/dog';
 import { dogKeys } from './dog-keys';
 
 export async function createDog(input: DogInput): Promise<Dog> {
-  const body = await apiCall(() => api.post('dog', { json: input }).json<{ dog: Dog }>());
+  const body = await apiCall((api) => api.post('dog', { json: input }).json<{ dog: Dog }>());
   return body.dog;
 }
 

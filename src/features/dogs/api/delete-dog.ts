@@ -1,11 +1,11 @@
 // DELETE /api/dog/:id: removes one of the user's dogs (204, no body).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiCall } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { dogKeys } from './dog-keys';
 import type { DogPages } from './get-dogs';
 
 export async function deleteDog(id: number): Promise<void> {
-  await apiCall(() => api.delete(`dog/${id}`));
+  await apiCall((api) => api.delete(`dog/${id}`));
 }
 
 export function useDeleteDog() {

@@ -1,11 +1,11 @@
 // GET /api/dog/:id: one dog (404 when it no longer exists).
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiCall } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import type { Dog } from '@/shared/dog';
 import { dogKeys } from './dog-keys';
 
 export async function getDog(id: number): Promise<Dog> {
-  return apiCall(() => api.get(`dog/${id}`).json<Dog>());
+  return apiCall((api) => api.get(`dog/${id}`).json<Dog>());
 }
 
 export const dogQueryOptions = (id: number) =>

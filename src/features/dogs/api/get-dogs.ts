@@ -1,6 +1,6 @@
 // GET /api/dog?limit&before: the dogs, newest first, in pages of DOG_PAGE_SIZE (keyset pagination).
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { api, apiCall } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import type { Dog } from '@/shared/dog';
 import { dogKeys, type DogListParams } from './dog-keys';
 
@@ -13,7 +13,7 @@ export type DogPages = InfiniteData<Dog[], DogPageParam>;
 export async function getDogs({ limit, before }: DogListParams & { before?: number }): Promise<Dog[]> {
   const searchParams: Record<string, number> = { limit };
   if (before !== undefined) searchParams.before = before;
-  return apiCall(() => api.get('dog', { searchParams }).json<Dog[]>());
+  return apiCall((api) => api.get('dog', { searchParams }).json<Dog[]>());
 }
 
 export const dogsInfiniteQueryOptions = (params: DogListParams = { limit: DOG_PAGE_SIZE }) =>

@@ -1,11 +1,11 @@
 // PUT /api/dog/:id: replaces the editable fields of one of the user's dogs.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiCall } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import type { Dog, DogInput } from '@/shared/dog';
 import { dogKeys } from './dog-keys';
 
 export async function updateDog({ id, input }: { id: number; input: DogInput }): Promise<Dog> {
-  const body = await apiCall(() => api.put(`dog/${id}`, { json: input }).json<{ dog: Dog }>());
+  const body = await apiCall((api) => api.put(`dog/${id}`, { json: input }).json<{ dog: Dog }>());
   return body.dog;
 }
 

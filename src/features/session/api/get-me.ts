@@ -1,13 +1,13 @@
 // GET /api/user/me: the user behind the session cookie, or null when there is none (401).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, apiCall, ApiError } from '@/lib/api-client';
+import { apiCall, ApiError } from '@/lib/api-client';
 import type { User } from '@/shared/user';
 import { useSessionStore } from '@/stores/session-store';
 import { sessionKeys } from './session-keys';
 
 export async function getMe(): Promise<User | null> {
   try {
-    const body = await apiCall(() => api.get('user/me').json<{ user: User }>());
+    const body = await apiCall((api) => api.get('user/me').json<{ user: User }>());
     return body.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

@@ -1,11 +1,11 @@
 // POST /api/user/userLogin: starts a session (cookie) and returns the user.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiCall } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import type { LoginInput, User } from '@/shared/user';
 import { applySession } from './reset-user-data';
 
 export async function login(input: LoginInput): Promise<User> {
-  const body = await apiCall(() => api.post('user/userLogin', { json: input }).json<{ user: User }>());
+  const body = await apiCall((api) => api.post('user/userLogin', { json: input }).json<{ user: User }>());
   return body.user;
 }
 

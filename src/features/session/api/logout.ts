@@ -1,10 +1,10 @@
 // GET /api/user/userLogout: ends the session. The local session is cleared whatever the outcome.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiCall } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { applySession } from './reset-user-data';
 
 export async function logout(): Promise<void> {
-  await apiCall(() => api.get('user/userLogout'));
+  await apiCall((api) => api.get('user/userLogout'));
 }
 
 export function useLogout() {
