@@ -4,8 +4,11 @@
 import { memo, Suspense, use, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 
 const subscribeToNothing = () => () => {};
-/** True while React hydrates server HTML (it reads the server snapshot), false otherwise. */
-const useHydrating = () =>
+/**
+ * True on the server and while React hydrates its HTML (React reads the server snapshot then),
+ * false in client renders; once hydrated, a component using it renders again with false.
+ */
+export const useHydrating = () =>
   useSyncExternalStore(
     subscribeToNothing,
     () => false,

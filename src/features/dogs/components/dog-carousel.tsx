@@ -13,6 +13,7 @@ import {
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useCallback, useEffect, useMemo, useState, type FocusEvent } from 'react';
+import { useHydrating } from '@/components/deferred';
 import type { Dog } from '@/shared/dog';
 import { isOwner, useSessionStore } from '@/stores/session-store';
 import { dogsInfiniteQueryOptions } from '../api/get-dogs';
@@ -24,11 +25,18 @@ import { openDogModal, preloadDogModal } from './open-dog-modal';
 export const AUTOPLAY_DELAY_MS = 3000;
 /** Start loading the next page when the selected slide is this close to the end of the list. */
 const PREFETCH_AHEAD = 6;
+/**
+ * Slides in the server's HTML (and while it is hydrated): the most a screen shows (SPEC.md: 3 at
+ * 1024 px and up). The others are added right after hydration, out of sight, so a phone parses
+ * and lays out a few cards instead of a whole page of them before its first paint.
+ */
+const SERVER_SLIDES = 3;
 
 export default function DogCarousel() {
   const query = useInfiniteQuery(dogsInfiniteQueryOptions());
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const dogs = useMemo(() => data?.pages.flat() ?? [], [data]);
+  const slides = useHydrating() ? dogs.slice(0, SERVER_SLIDES) : dogs;
   const logged = useSessionStore((state) => state.logged);
   const userId = useSessionStore((state) => state.id);
 
@@ -148,7 +156,7 @@ export default function DogCarousel() {
         onFocus={() => setFocusInside(true)}
         onBlur={handleBlur}
       >
-        {dogs.map((dog, index) => (
+        {slides.map((dog, index) => (
           <Carousel.Slide
             key={dog.id}
             aria-roledescription="diapositiva"
