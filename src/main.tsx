@@ -22,6 +22,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { seedFromBootstrap } from './app/bootstrap';
+import { expectServerHtml } from './components/deferred';
 import { createAppRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 
@@ -40,13 +41,17 @@ async function main() {
   const router = createAppRouter({ queryClient });
   const container = document.getElementById('root');
   if (!container) throw new Error('Falta el elemento #root en index.html');
+  const serverHtml = container.hasAttribute('data-ssr');
+  // Drawn by the server, the landing page's deferred parts load as they near the screen; drawn
+  // here, the route loads them first (src/components/deferred.tsx).
+  if (serverHtml) expectServerHtml();
   await router.load();
   const app = (
     <StrictMode>
       <App queryClient={queryClient} router={router} />
     </StrictMode>
   );
-  if (container.hasAttribute('data-ssr')) {
+  if (serverHtml) {
     // The server drew this page from the same embedded data (src/server/http/landing.ts):
     // hydrate it rather than draw it again. Told that the page came from the server, TanStack
     // Router renders without its client-only Suspense wrappers, as the server did.

@@ -55,8 +55,10 @@ export function NavBar() {
       const { top } = target.getBoundingClientRect();
       if (top < barBottom) window.scrollBy({ top: top - barBottom - 8, behavior: 'instant' });
     };
-    document.addEventListener('focusin', keepClearOfBar);
-    return () => document.removeEventListener('focusin', keepClearOfBar);
+    // Capture phase: also sees focus moving into server HTML not hydrated yet
+    // (components/deferred.tsx).
+    document.addEventListener('focusin', keepClearOfBar, true);
+    return () => document.removeEventListener('focusin', keepClearOfBar, true);
   }, []);
 
   const giveInAdoption = () => {
@@ -70,7 +72,12 @@ export function NavBar() {
     // it rather than telling a logged-in user 'No autorizado'.
     void isLoggedIn(queryClient).then((loggedIn) => {
       if (loggedIn) openDogModal({ mode: 'create' });
-      else void loadNotAuthorizedAlert().then((alert) => alert.openNotAuthorizedAlert());
+      else
+        void loadNotAuthorizedAlert().then(
+          (alert) => alert.openNotAuthorizedAlert(),
+          // Its code could not be downloaded (offline): the browser's own dialog says it.
+          () => window.alert('No autorizado: debes iniciar sesión para dar en adopción'),
+        );
     });
   };
 

@@ -9,6 +9,7 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { preloadForClientRender } from '@/components/deferred';
 import { PageLoader } from '@/components/page-loader';
 import { dogsInfiniteQueryOptions } from '@/features/dogs/api/get-dogs';
 import { isLoggedIn } from '@/features/session/api/get-me';
@@ -19,15 +20,19 @@ export type RouterContext = { queryClient: QueryClient };
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
 
-/** Starts loading the first page of dogs without holding the page back while it arrives. */
-const prefetchDogs = ({ context }: { context: RouterContext }) => {
+/**
+ * Starts loading the first page of dogs without holding the page back while it arrives, and
+ * waits for the code of the landing page's below-the-fold parts unless they hydrate server HTML.
+ */
+const loadLanding = ({ context }: { context: RouterContext }) => {
   void context.queryClient.prefetchInfiniteQuery(dogsInfiniteQueryOptions());
+  return preloadForClientRender();
 };
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  loader: prefetchDogs,
+  loader: loadLanding,
   component: LandingPage,
 });
 
@@ -35,7 +40,7 @@ const indexRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/home',
-  loader: prefetchDogs,
+  loader: loadLanding,
   component: LandingPage,
 });
 

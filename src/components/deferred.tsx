@@ -1,7 +1,17 @@
 // Parts of a server-rendered page below the fold: their code is downloaded, and React hydrates
 // the server's HTML for them, only when they come near the screen (issue 5: the first view loads
 // and runs only what it shows). Rendered on the client from scratch, they load at once.
-import { memo, Suspense, use, useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { Button } from '@mantine/core';
+import {
+  Component,
+  memo,
+  Suspense,
+  use,
+  useEffect,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 const subscribeToNothing = () => () => {};
 /**
@@ -55,7 +65,8 @@ const CONTROLS = 'button, [role="button"], input, select, textarea, summary';
 /**
  * While `element` is server HTML that React has not hydrated, the visitor's events inside it
  * start its download (`onReach`) and are kept from React, which could not handle them yet (a
- * hydration attempt that suspends on the download can leave the part dehydrated). A click on a
+ * hydration attempt that suspends on the download can leave the part dehydrated). The app's own
+ * document listeners that must see them listen in the capture phase. A click on a
  * control (or Enter/Space, which browsers turn into one) is held. The returned function, called
  * once the part is hydrated, stops all this, tells React where the focus is, and replays the held
  * click on the same element, which hydration keeps.
@@ -64,7 +75,8 @@ function holdEvents(element: Element, onReach: () => void): () => void {
   let held: HTMLElement | null = null;
   const listener = (event: Event) => {
     if (!(event.target instanceof Node) || !element.contains(event.target)) return;
-    event.stopImmediatePropagation();
+    // Other document listeners that capture (click-outside, focus handling) still run.
+    event.stopPropagation();
     onReach();
     if (event.type !== 'click') return;
     const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
@@ -81,7 +93,9 @@ function holdEvents(element: Element, onReach: () => void): () => void {
     }
     const control = held;
     held = null;
-    if (control?.isConnected) control.click();
+    // A moment later: the part's own effects have just run (embla, for one, only hands its API
+    // to the carousel's buttons in the render they trigger).
+    if (control) setTimeout(() => setTimeout(() => control.isConnected && control.click()));
   };
 }
 
@@ -100,6 +114,26 @@ export function preloadDeferred(): Promise<unknown> {
   return Promise.all(everyPreload.map((preload) => preload()));
 }
 
+let serverHtmlFirst = false;
+
+/** Called by the browser entry before it hydrates server HTML (see preloadForClientRender). */
+export function expectServerHtml(): void {
+  serverHtmlFirst = true;
+}
+
+/**
+ * For a route that draws deferred parts: on the page's first load over server HTML, nothing (the
+ * parts load as they near the screen); on every other render (client navigation, a page drawn in
+ * the browser), their code, so that the route draws them at once instead of leaving gaps.
+ */
+export function preloadForClientRender(): Promise<unknown> | undefined {
+  if (serverHtmlFirst) {
+    serverHtmlFirst = false;
+    return undefined;
+  }
+  return preloadDeferred();
+}
+
 export interface DeferredOptions<P> {
   /** The element (drawn by the server) whose approach to the screen starts the download. */
   nearId: string;
@@ -111,20 +145,56 @@ export interface DeferredOptions<P> {
   load: () => Promise<ComponentType<P>>;
 }
 
+/** Shown instead of a part whose code could not be downloaded (drawn on the client only). */
+class PartBoundary extends Component<
+  { onRetry: () => void; children: ReactNode },
+  { failed: boolean }
+> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className="deferred-failure">
+        <p>No pudimos cargar esta parte de la página. Revisa tu conexión.</p>
+        <Button
+          variant="light"
+          onClick={() => {
+            this.props.onRetry();
+            this.setState({ failed: false });
+          }}
+        >
+          Reintentar
+        </Button>
+      </div>
+    );
+  }
+}
+
 /**
  * A component whose code is loaded by `load` and, when its server HTML is being hydrated, only
  * once the element `nearId` comes near the screen or the visitor reaches into it. Until then the
  * server's HTML stays as it is: links work as plain links, and a click on a button is held and
- * replayed once the part is hydrated (holdEvents).
+ * replayed once the part is hydrated (holdEvents). If that download fails, the server's HTML
+ * stays and the next event inside it tries again; drawn on the client, a failed download shows a
+ * Spanish error with 'Reintentar'.
  *
  * Hydrating later is safe only while nothing above changes what the part would render: the
- * component is memoised, so give it stable props (or none).
+ * component is memoised, so give it stable props (or none), and keep the providers above it
+ * stable.
  */
 export function deferred<P extends object>({ nearId, margin, load }: DeferredOptions<P>) {
   /** The part's component, once its code is here. */
   let Loaded: ComponentType<P> | undefined;
+  /** The download under way, done, or failed (kept, so renders do not start one after another). */
   let loading: Promise<ComponentType<P>> | undefined;
-  let loadingWhenNear: Promise<ComponentType<P>> | undefined;
+  let failed = false;
+  /** Settles only with the component: what hydration waits for, whatever attempts fail. */
+  let loadedForHydration: Promise<ComponentType<P>> | undefined;
   /** Hands the visitor's events back to React once hydrated (see holdEvents). */
   let releaseEvents: (() => void) | undefined;
 
@@ -132,45 +202,60 @@ export function deferred<P extends object>({ nearId, margin, load }: DeferredOpt
     if (!loading) {
       const promise = load();
       loading = promise;
+      failed = false;
       promise.then(
         (component) => {
           Loaded = component;
           markFulfilled(promise, component);
         },
-        () => {
-          // A failed download (a flaky network) is tried again by the next render.
-          loading = undefined;
-          loadingWhenNear = undefined;
+        (error: unknown) => {
+          failed = true;
+          Object.assign(promise, { status: 'rejected', reason: error });
         },
       );
     }
     return loading;
   };
-  everyPreload.push(preload);
+  /** Forgets a failed download, so that the next preload() tries again. */
+  const forgetFailure = () => {
+    if (!failed) return;
+    loading = undefined;
+    failed = false;
+  };
+  everyPreload.push(() => {
+    forgetFailure();
+    return preload();
+  });
 
-  const preloadWhenNear = (): Promise<ComponentType<P>> => {
-    if (loading) return loading;
+  const preloadForHydration = (): Promise<ComponentType<P>> => {
+    if (Loaded) return preload();
     const element = document.getElementById(nearId);
     if (!element) return preload();
-    if (!loadingWhenNear) {
-      // Whichever comes first: the part nears the screen, or the visitor reaches into it.
-      let start!: () => void;
-      const started = new Promise<void>((resolve) => (start = resolve));
-      void whenNear(element, margin).then(start);
-      releaseEvents = holdEvents(element, () => start());
-      const promise = started.then(preload);
-      loadingWhenNear = promise;
-      void promise.then(
-        (component) => markFulfilled(promise, component),
-        () => undefined,
-      );
+    if (!loadedForHydration) {
+      let resolve!: (component: ComponentType<P>) => void;
+      const promise = new Promise<ComponentType<P>>((r) => (resolve = r));
+      loadedForHydration = promise;
+      let attempting = false;
+      // Whichever comes first: the part nears the screen, or the visitor reaches into it. A
+      // failed attempt waits for the next event inside the part.
+      const attempt = () => {
+        if (attempting || Loaded) return;
+        attempting = true;
+        forgetFailure();
+        preload().then(resolve, () => {
+          attempting = false;
+        });
+      };
+      void whenNear(element, margin).then(attempt);
+      releaseEvents = holdEvents(element, attempt);
+      void promise.then((component) => markFulfilled(promise, component));
     }
-    return loadingWhenNear;
+    return loadedForHydration;
   };
 
   function Part(props: P) {
     // Suspends until the code is here; from then on the same component every render.
-    use(useHydrating() ? preloadWhenNear() : preload());
+    use(useHydrating() ? preloadForHydration() : preload());
     // Runs once the part is hydrated (after its children's effects): nothing to hold any more.
     useEffect(() => {
       const release = releaseEvents;
@@ -183,10 +268,17 @@ export function deferred<P extends object>({ nearId, margin, load }: DeferredOpt
 
   const Deferred = memo(function Deferred(props: P) {
     return (
-      <Suspense fallback={null}>
-        <Part {...props} />
-      </Suspense>
+      <PartBoundary onRetry={forgetFailure}>
+        <Suspense fallback={null}>
+          <Part {...props} />
+        </Suspense>
+      </PartBoundary>
     );
   });
-  return Object.assign(Deferred, { preload });
+  return Object.assign(Deferred, {
+    preload: () => {
+      forgetFailure();
+      return preload();
+    },
+  });
 }

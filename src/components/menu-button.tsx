@@ -31,11 +31,12 @@ export function MenuButton({ label, size, items, onSelect }: MenuButtonProps) {
     const closeOnOutside = (event: MouseEvent | TouchEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener('mousedown', closeOnOutside);
-    document.addEventListener('touchstart', closeOnOutside);
+    // Capture phase: also sees presses on server HTML not hydrated yet (components/deferred.tsx).
+    document.addEventListener('mousedown', closeOnOutside, true);
+    document.addEventListener('touchstart', closeOnOutside, true);
     return () => {
-      document.removeEventListener('mousedown', closeOnOutside);
-      document.removeEventListener('touchstart', closeOnOutside);
+      document.removeEventListener('mousedown', closeOnOutside, true);
+      document.removeEventListener('touchstart', closeOnOutside, true);
     };
   }, [open]);
 

@@ -66,3 +66,25 @@ test("a press on a card's 'Info Dog' before the carousel's code arrives still op
   releaseCarousel();
   await expect(dialog(page, `Información de ${dog.name}`)).toBeVisible();
 });
+
+test('coming back to the landing page from another screen draws every section at once', async ({
+  page,
+}) => {
+  await page.goto('/entrar');
+  await page
+    .getByRole('link', { name: /Happy Dog/ })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /DONDE LOS PERROS CONSIGUEN HOGAR/ }),
+  ).toBeVisible();
+  // The route waited for the below-the-fold code: no section is missing, even for a moment.
+  const drawn = await page.evaluate(() => ({
+    about: !!document.getElementById('about'),
+    tour: !!document.getElementById('tour'),
+    // The carousel, or its loading/empty state (the first page of dogs may still be on its way).
+    adopt: !!document.querySelector('#adopt #lista-de-perros'),
+    footer: !!document.querySelector('footer'),
+  }));
+  expect(drawn).toEqual({ about: true, tour: true, adopt: true, footer: true });
+});

@@ -4,9 +4,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { MantineProvider } from '@mantine/core';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { deferred, preloadDeferred } from '@/components/deferred';
 
 function Counter({ label }: { label: string }) {
@@ -97,10 +98,14 @@ describe('deferred parts', () => {
     document.body.append(container);
     const serverButton = screen.getByRole('button', { name: 'Contar 0' });
 
-    let resolveLoad!: (component: typeof Counter) => void;
-    const load = vi.fn(() => new Promise<typeof Counter>((resolve) => (resolveLoad = resolve)));
+    // The latest download's outcome, decided by the test.
+    let settle!: { resolve: (component: typeof Counter) => void; reject: (error: Error) => void };
+    const load = vi.fn(
+      () => new Promise<typeof Counter>((resolve, reject) => (settle = { resolve, reject })),
+    );
     const Part = deferred({ nearId: 'abajo', margin, load });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    onTestFinished(() => errors.mockRestore());
     await act(async () => {
       hydrateRoot(container, <Part label="Contar" />);
     });
@@ -109,7 +114,11 @@ describe('deferred parts', () => {
       load,
       finishLoading: () =>
         act(async () => {
-          resolveLoad(Counter);
+          settle.resolve(Counter);
+        }),
+      failLoading: () =>
+        act(async () => {
+          settle.reject(new Error('sin red'));
         }),
       /** Hydration mismatches React reported (act() notices aside). */
       mismatches: () => errors.mock.calls.map(String).filter((m) => /hydrat|match/i.test(m)),
@@ -160,17 +169,52 @@ describe('deferred parts', () => {
     expect(page.load).toHaveBeenCalledTimes(1);
   });
 
-  test('a failed download is tried again by the next render', async () => {
+  test('drawn on the client, a failed download shows a Spanish error and Reintentar tries again', async () => {
     const load = vi
       .fn<() => Promise<typeof Counter>>()
       .mockRejectedValueOnce(new Error('sin red'))
       .mockResolvedValue(Counter);
     const Part = deferred({ nearId: 'abajo', margin: '0px', load });
-    await expect(Part.preload()).rejects.toThrow('sin red');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await act(async () => {
-      render(<Part label="Contar" />);
+      render(
+        <MantineProvider>
+          <Part label="Contar" />
+        </MantineProvider>,
+      );
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No pudimos cargar esta parte de la página',
+    );
+    expect(load).toHaveBeenCalledTimes(1);
+
+    await act(async () => {
+      screen.getByRole('button', { name: 'Reintentar' }).click();
     });
     expect(screen.getByRole('button', { name: 'Contar 0' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+    vi.mocked(console.error).mockRestore();
+  });
+
+  test('hydrating, a failed download leaves the server HTML and the next press tries again', async () => {
+    const intersections = observeIntersections();
+    const page = await hydrateServerHtml('100% 0px');
+    await act(async () => {
+      intersections.bringOnScreen();
+    });
+    await page.failLoading();
+    // Nothing replaced: the same server button, no error shown, no second download by itself.
+    expect(screen.getByRole('button', { name: 'Contar 0' })).toBe(page.serverButton);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(page.load).toHaveBeenCalledTimes(1);
+
+    await act(async () => {
+      page.serverButton.click();
+    });
+    expect(page.load).toHaveBeenCalledTimes(2);
+    await page.finishLoading();
+    await waitFor(() => expect(page.serverButton).toHaveTextContent('Contar 1'));
+    expect(page.mismatches()).toEqual([]);
   });
 });

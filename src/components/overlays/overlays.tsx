@@ -56,8 +56,10 @@ export async function openConfirmModal(settings: OpenConfirmModal & { modalId: s
 /** Shows a notification; every notification has a Spanish label on its close button. */
 export function notify(data: NotificationData) {
   void ensureOverlays();
-  void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ closeButtonProps: { 'aria-label': 'Cerrar notificación' }, ...data }),
+  void import('@mantine/notifications').then(
+    ({ notifications }) =>
+      notifications.show({ closeButtonProps: { 'aria-label': 'Cerrar notificación' }, ...data }),
+    (error: unknown) => console.warn('notifications could not be loaded', error),
   );
 }
 
