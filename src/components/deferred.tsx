@@ -131,7 +131,8 @@ export function preloadForClientRender(): Promise<unknown> | undefined {
     serverHtmlFirst = false;
     return undefined;
   }
-  return preloadDeferred();
+  // A failed download must not fail the route: the part itself then shows 'Reintentar'.
+  return preloadDeferred().catch(() => undefined);
 }
 
 export interface DeferredOptions<P> {
