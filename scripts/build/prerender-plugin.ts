@@ -18,13 +18,41 @@ import {
 
 const NESTED = 'HAPPYDOG_PRERENDER_BUILD';
 
+/** The modules that draw deferred parts (src/components/deferred.tsx) on the landing page. */
+const DEFERRING_MODULES = ['src/app/landing/landing-page.tsx', 'src/app/landing/adopt-section.tsx'];
+
 export function prerenderLanding(): Plugin {
   let config: ResolvedConfig;
+  /** Chunks of the landing page's deferred parts, with the chunks they import. */
+  let partChunks: string[] = [];
   return {
     name: 'happy-dog:prerender-landing',
     apply: (_config, env) => env.command === 'build' && !process.env[NESTED],
     configResolved(resolved) {
       config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      const parts = new Set(
+        DEFERRING_MODULES.flatMap(
+          (file) => this.getModuleInfo(resolve(config.root, file))?.dynamicallyImportedIds ?? [],
+        ),
+      );
+      const found = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || found.has(fileName)) return;
+        found.add(fileName);
+        chunk.imports.forEach(add);
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.facadeModuleId && parts.has(chunk.facadeModuleId)) {
+          add(chunk.fileName);
+        }
+      }
+      if (found.size < parts.size) {
+        throw new Error(`prerender: found ${found.size} chunks for ${parts.size} deferred parts`);
+      }
+      partChunks = [...found];
     },
     async closeBundle() {
       if (config.build.ssr || config.mode === 'mock') return;
@@ -61,9 +89,18 @@ export function prerenderLanding(): Plugin {
         throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
       }
       const html = withoutInlineScripts(await render('/'));
+      // Served to logged-in visitors, this page is drawn by the app from scratch, which waits for
+      // the deferred parts' code (src/app/router.tsx): fetch it alongside the app's own chunk
+      // rather than after it, so the app takes over before the visitor can press anything.
+      const base = config.base.endsWith('/') ? config.base : `${config.base}/`;
+      const preloads = partChunks
+        .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
+        .join('');
       writeFileSync(
         join(outDir, LANDING_FILE),
-        template.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`),
+        template
+          .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`)
+          .replace('</head>', `${preloads}</head>`),
       );
     },
   };
