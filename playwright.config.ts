@@ -2,6 +2,7 @@
 // Each Playwright worker boots its own server on a free port with its own data (see
 // test/e2e/support/fixtures.ts), so parallel journeys never see each other's dogs.
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/local-processes';
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
 
@@ -35,16 +36,8 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

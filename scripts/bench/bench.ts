@@ -32,11 +32,11 @@ import {
   ApiClient,
   benchDog,
   bulkFill,
-  freePort,
   repoRoot,
   startServer,
   type BenchServer,
 } from './server';
+import { freePort } from '../../test/support/local-processes';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 10));

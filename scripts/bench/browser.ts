@@ -4,18 +4,9 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../../test/support/local-processes';
 import { repoRoot } from './server';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Lighthouse's own mobile screen (Moto G Power) and a phone user agent. */
 const PHONE = {

@@ -1,12 +1,12 @@
 // Starts and stops the production server (`node scripts/start.mjs`) for the benchmark, and fills
 // its embedded database: a few dogs through the API, many more straight into PGlite.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/open';
 import { DEMO_DOGS } from '../../src/server/seed/demo';
+import { freePort, hasExited, tailOf, waitForExit } from '../../test/support/local-processes';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -17,42 +17,6 @@ export interface BenchServer {
   /** Resident set size of the server process now, in bytes (from /proc). */
   rss(): number;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-function tail(file: string, lines = 30): string {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
-
-function exited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (exited(child)) return true;
-  return new Promise((done) => {
-    const timer = setTimeout(() => done(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done(true);
-    });
-  });
 }
 
 export function rssOf(pid: number): number {
@@ -111,7 +75,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   if (!pid) throw new Error('Could not spawn node scripts/start.mjs');
 
   const stop = async () => {
-    if (exited(child)) return;
+    if (hasExited(child)) return;
     child.kill('SIGTERM');
     if (!(await waitForExit(child, 15_000))) {
       child.kill('SIGKILL');
@@ -122,10 +86,10 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   const deadline = Date.now() + 600_000;
   let last = '';
   while (Date.now() < deadline) {
-    if (exited(child)) {
+    if (hasExited(child)) {
       throw new Error(
         `The server exited (${child.exitCode ?? child.signalCode}) before answering /api/health.\n` +
-          tail(options.logFile),
+          tailOf(options.logFile, 30),
       );
     }
     try {
@@ -138,7 +102,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`The server did not become healthy (${last}).\n${tail(options.logFile)}`);
+  throw new Error(`The server did not become healthy (${last}).\n${tailOf(options.logFile, 30)}`);
 }
 
 /** A logged-in API client (cookie jar of one session). */

@@ -4,12 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/local-processes';
 import { DEMO_DOGS } from '../../src/server/seed/demo';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,17 +21,6 @@ interface Server {
   child: ChildProcess;
   url: string;
   output: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {

@@ -8,13 +8,12 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
-  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { freePort, tailOf, waitForExit } from '../../support/local-processes';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -32,19 +31,6 @@ export function runDir(): string {
   const dir = process.env.E2E_RUN_DIR;
   if (!dir) throw new Error('E2E_RUN_DIR is not set: run the suite through `playwright test`.');
   return dir;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Environment for the server under test: quiet logs and rate limits a test run never reaches. */
@@ -69,14 +55,6 @@ function serverEnv(port: number, storage: Record<string, string>): NodeJS.Proces
   };
 }
 
-function tail(file: string, lines = 40): string {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
-
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -93,17 +71,6 @@ export function signalGroup(pid: number, signal: NodeJS.Signals): void {
   } catch {
     // Already gone.
   }
-}
-
-async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return true;
-  return new Promise((done) => {
-    const timer = setTimeout(() => done(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done(true);
-    });
-  });
 }
 
 /** Serialises server start-ups in one run so two workers never build dist/ at the same time. */
@@ -159,7 +126,7 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string, 
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
         `The server exited (${child.exitCode ?? child.signalCode}) before answering /api/health.\n` +
-          `Last lines of ${logFile}:\n${tail(logFile)}`,
+          `Last lines of ${logFile}:\n${tailOf(logFile, 40)}`,
       );
     }
     try {
@@ -173,7 +140,7 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string, 
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(
-    `The server did not become healthy within ${ms / 1000} s (${last}).\nLast lines of ${logFile}:\n${tail(logFile)}`,
+    `The server did not become healthy within ${ms / 1000} s (${last}).\nLast lines of ${logFile}:\n${tailOf(logFile, 40)}`,
   );
 }
 
