@@ -1,5 +1,4 @@
-// The carousel's non-list states (loading, empty, failed). Kept apart from the carousel so the
-// landing page can show 'Cargando...' while the carousel's own chunk downloads.
+// The carousel's non-list states (loading, empty, failed), and the id focus returns to.
 import { Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './carousel-state.module.css';
