@@ -15,6 +15,10 @@ async function openWithPausedClock(page: Page) {
   await page.goto('/');
   await waitForDogs(page);
   await adoptSection(page).scrollIntoViewIfNeeded();
+  // Near the screen, the carousel hydrates and then holds the whole page of dogs (the server's
+  // HTML has 3): wait for that, so its first effects (reduced motion, autoplay) run before time
+  // is taken over.
+  await expect.poll(() => cardImages(page).count()).toBeGreaterThan(3);
   await page.mouse.move(0, 0);
   const now = await page.evaluate(() => Date.now());
   // A little ahead: pausing in the fake clock's past is an error on a busy machine.
