@@ -44,7 +44,15 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.string(),
+  // The original client keeps `logged` in its session state and copies it from this object,
+  // so every answer that carries the session user says so.
+  logged: z.literal(true),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The session user as every API answer (and the page's embedded data) carries it. */
+export function toApiUser(user: { id: number; name: string; email: string; role: string }): User {
+  return { id: user.id, name: user.name, email: user.email, role: user.role, logged: true };
+}
 
 export const userResponseSchema = z.object({ user: userSchema });

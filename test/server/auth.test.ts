@@ -167,7 +167,7 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
   });
 
   describe('POST /api/user/userLogin', () => {
-    it('200 {user:{id,name,email,role}} and a HttpOnly SameSite=Lax cookie on Path=/', async () => {
+    it('200 {user:{id,name,email,role,logged:true}} and a HttpOnly SameSite=Lax cookie on Path=/', async () => {
       const user = await createUser(t.db, { name: 'Beto', email: 'beto@example.com' });
       const res = await app.inject({
         method: 'POST',
@@ -176,7 +176,7 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        user: { id: user.id, name: 'Beto', email: 'beto@example.com', role: 'user' },
+        user: { id: user.id, name: 'Beto', email: 'beto@example.com', role: 'user', logged: true },
       });
       const cookie = setCookieHeader(res)!;
       expect(cookie).toMatch(/^hd_session=[A-Za-z0-9_-]{43}; /);
@@ -438,7 +438,7 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       const res = await me(await login(app, user));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        user: { id: user.id, name: 'Dora', email: user.email, role: 'user' },
+        user: { id: user.id, name: 'Dora', email: user.email, role: 'user', logged: true },
       });
     });
 

@@ -330,6 +330,16 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
         '415',
         '429',
       ]);
+      for (const [path, method] of [
+        ['/api/user/userLogin', 'post'],
+        ['/api/user/me', 'get'],
+      ] as const) {
+        const user =
+          doc.paths[path][method].responses['200'].content['application/json'].schema.properties
+            .user;
+        expect(user.required).toContain('logged');
+        expect(user.properties.logged).toMatchObject({ const: true });
+      }
       const list = doc.paths['/api/dog'].get;
       expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'before']);
       expect(

@@ -16,7 +16,7 @@ const INDEX_HTML =
   '<body><div id="root"></div></body></html>';
 
 interface Bootstrap {
-  user: { id: number; name: string; email: string; role: string } | null;
+  user: { id: number; name: string; email: string; role: string; logged: true } | null;
   dogs: { limit: number; page: { id: number; name: string; user?: { email: string } }[] };
 }
 
@@ -88,6 +88,7 @@ describe.each(BACKENDS)('landing page on %s', (backend) => {
       name: 'Olga Dueña',
       email: 'olga@example.com',
       role: 'user',
+      logged: true,
     });
     expect(data.dogs.page[0]!.user?.email).toBe('olga@example.com');
     expect(logged.headers['cache-control']).toBe('no-cache, private');

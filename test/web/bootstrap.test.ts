@@ -34,7 +34,7 @@ describe('seedFromBootstrap', () => {
   });
 
   it('puts the user and the first page of dogs in the query cache, once', () => {
-    const user = { id: 1, name: 'Olga', email: 'olga@example.com', role: 'user' };
+    const user = { id: 1, name: 'Olga', email: 'olga@example.com', role: 'user', logged: true };
     embed(JSON.stringify({ user, dogs: { limit: DOG_PAGE_SIZE, page: [dog] } }));
     const queryClient = createQueryClient();
     expect(seedFromBootstrap(queryClient)).toBe(true);

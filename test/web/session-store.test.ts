@@ -8,7 +8,7 @@ describe('session store', () => {
   });
 
   test('setUser and clearSession', () => {
-    useSessionStore.getState().setUser({ id: 3, name: 'Ana', email: 'ana@example.com', role: 'user' });
+    useSessionStore.getState().setUser({ id: 3, name: 'Ana', email: 'ana@example.com', role: 'user', logged: true });
     expect(useSessionStore.getState()).toMatchObject({ id: '3', name: 'Ana', role: 'user', logged: true });
     useSessionStore.getState().clearSession();
     expect(useSessionStore.getState()).toMatchObject({ id: '', name: '', role: '', logged: false });

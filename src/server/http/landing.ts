@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOG_PAGE_DEFAULT } from '../../shared/dog';
+import { toApiUser } from '../../shared/user';
 import type { ListCache } from '../dogs/list-cache';
 import type { DogRepository } from '../dogs/repository';
 import type { CurrentSession } from '../sessions/service';
@@ -149,14 +150,7 @@ export function registerLanding(app: FastifyInstance, deps: LandingDeps): void {
       request.log.warn({ err: error }, 'landing page served without embedded data');
       return reply.send(prerendered().text);
     }
-    const user = session
-      ? JSON.stringify({
-          id: session.user.id,
-          name: session.user.name,
-          email: session.user.email,
-          role: session.user.role,
-        })
-      : 'null';
+    const user = session ? JSON.stringify(toApiUser(session.user)) : 'null';
     const bootstrap = `{"user":${user},"dogs":{"limit":${DOG_PAGE_DEFAULT},"page":${dogs}}}`;
     if (!session) {
       try {

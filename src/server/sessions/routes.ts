@@ -1,6 +1,6 @@
 // Login, logout and "who am I": the session half of /api/user.
 import { MESSAGES } from '../../shared/api';
-import { loginSchema, userResponseSchema } from '../../shared/user';
+import { loginSchema, toApiUser, userResponseSchema } from '../../shared/user';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import { errors, trueSchema } from '../http/responses';
@@ -66,7 +66,7 @@ export function registerSessionRoutes({
       await Promise.all([limiter.refund(ipKey), limiter.reset(emailKey)]);
       await sessions.start(request, reply, user.id);
       request.log.info({ event: 'login', userId: user.id }, 'login succeeded');
-      return { user: { id: user.id, name: user.name, email: user.email, role: user.role } };
+      return { user: toApiUser(user) };
     },
   );
 
@@ -97,6 +97,6 @@ export function registerSessionRoutes({
         ...errors(401),
       },
     },
-    async ({ session }) => ({ user: session.user }),
+    async ({ session }) => ({ user: toApiUser(session.user) }),
   );
 }

@@ -10,7 +10,7 @@ import {
   dogListQuerySchema,
   dogSchema,
 } from '@/shared/dog';
-import { loginSchema, registerSchema, userSchema } from '@/shared/user';
+import { loginSchema, registerSchema, toApiUser } from '@/shared/user';
 import type { MockDb } from './mock-db';
 
 export const API = '/api';
@@ -55,8 +55,7 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       if (!user) return apiError(401, MESSAGES.badCredentials);
       db.sessionUserId = user.id;
       changed();
-      const { password: _password, ...publicUser } = user;
-      return HttpResponse.json({ user: userSchema.parse(publicUser) });
+      return HttpResponse.json({ user: toApiUser(user) });
     }),
 
     http.get(`${API}/user/userLogout`, async () => {
@@ -83,8 +82,7 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       await wait();
       const user = db.sessionUser;
       if (!user) return apiError(401, MESSAGES.notLoggedIn);
-      const { password: _password, ...publicUser } = user;
-      return HttpResponse.json({ user: userSchema.parse(publicUser) });
+      return HttpResponse.json({ user: toApiUser(user) });
     }),
 
     http.get(`${API}/dog`, async ({ request }) => {

@@ -3,7 +3,8 @@
 import type { Dog } from '@/shared/dog';
 import type { User } from '@/shared/user';
 
-export type MockUser = User & { password: string };
+// A stored account; answers add `logged` through toApiUser.
+export type MockUser = Omit<User, 'logged'> & { password: string };
 export type StoredDog = Omit<Dog, 'user'>;
 
 export type MockSeed = {
