@@ -63,6 +63,8 @@ test.describe('axe-core finds no WCAG 2.2 AA violations', () => {
     page,
     makeAccount,
   }) => {
+    // Four modal modes, each with a full axe run: more work than one journey's time budget.
+    test.slow();
     const owner = await makeAccount();
     const viewer = await makeAccount();
     const othersDog = await createDog(owner.api, newDog());
