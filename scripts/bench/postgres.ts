@@ -200,7 +200,9 @@ async function readAfterWrite(servers: BenchServer[], seconds: number, notes: st
     const others = servers.filter((_, i) => i !== w);
     const readers = others.map((s, i) => ({
       anon: new ApiClient(s.url),
-      logged: Object.assign(new ApiClient(s.url), { cookie: writers[(w + 1 + i) % 3]!.cookie }),
+      logged: Object.assign(new ApiClient(s.url), {
+        cookie: writers[(w + 1 + i) % writers.length]!.cookie,
+      }),
     }));
     // Fill the caches first.
     for (const r of readers) await Promise.all([list(r.anon), list(r.logged)]);
