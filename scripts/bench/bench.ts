@@ -30,7 +30,14 @@ import {
   type FirstViewRun,
   type LighthouseRun,
 } from './browser';
-import { ApiClient, benchDog, bulkFill, repoRoot, startServer, type BenchServer } from './server';
+import {
+  ApiClient,
+  benchDog,
+  bulkFill,
+  repoRoot,
+  startServer,
+  type BenchServer,
+} from './server';
 import { freePort } from '../../test/support/local-processes';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
