@@ -11,7 +11,8 @@
 // default 10), BENCH_PG_URL (admin URL of a PostgreSQL for the two-process check; default
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when unreachable), BENCH_OUT (default
 // BENCHMARKS.md; "-" writes nothing), BENCH_KEEP=1 keeps the temporary directory,
-// BENCH_PART=landing measures only the landing page with 10 dogs (while working on it).
+// BENCH_PART=landing measures only the landing page with 10 dogs (while working on it);
+// BENCH_PART=postgres only the PostgreSQL rows (scripts/bench/postgres.ts; API only, no build).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { compareApi, LIST_PATH, type ApiComparison } from './api';
+import { measurePostgres, postgresRows, type PostgresFigures } from './postgres';
 import {
   firstView,
   launchChromium,
@@ -172,6 +174,7 @@ interface Checks {
   embeddedNextRead: boolean;
   anonymousNoEmail: boolean;
   postgresNextRead: boolean | 'skipped';
+  postgres?: PostgresFigures | string;
   notes: string[];
 }
 
@@ -430,6 +433,8 @@ function table(columns: Column[], checks: Checks): { markdown: string; failures:
     checks.anonymousNoEmail,
   );
 
+  for (const r of postgresRows(checks.postgres)) row(r.metric, r.target, r.cells, r.ok);
+
   const header = ['Metric', 'Target', '10 dogs', '10,000 dogs', '100,000 dogs', 'Result'];
   const lines = [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`);
   return { markdown: lines.join('\n'), failures };
@@ -494,7 +499,17 @@ async function main() {
     notes,
   };
   let server: BenchServer | undefined;
+  const pgOptions = { adminUrl: PG_ADMIN, staticDir, dir, runs: RUNS, seconds: SECONDS, log };
   try {
+    if (process.env.BENCH_PART === 'postgres') {
+      const figures = await measurePostgres(pgOptions);
+      for (const r of postgresRows(figures))
+        console.log(
+          `| ${[r.metric, r.target, ...r.cells.map((c) => c ?? '—'), r.ok === undefined ? '' : verdict(r.ok)].join(' | ')} |`,
+        );
+      console.log(typeof figures === 'string' ? figures : figures.notes.join('\n'));
+      return;
+    }
     log('building the app and starting the server (node scripts/start.mjs)');
     server = await start(true, '10');
     const owner = new ApiClient(server.url);
@@ -545,6 +560,10 @@ async function main() {
     server = undefined;
     log('two server processes on one PostgreSQL');
     checks.postgresNextRead = await postgresTwoProcesses(staticDir, dir, notes);
+    log('PostgreSQL columns: 3 server processes, 10,000 and 100,000 dogs');
+    checks.postgres = await measurePostgres(pgOptions);
+    if (typeof checks.postgres === 'string') notes.push(checks.postgres);
+    else notes.push(...checks.postgres.notes);
   } finally {
     await server?.stop();
     if (process.env.BENCH_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
@@ -598,7 +617,7 @@ Reproduce with \`${COMMAND}\` (takes about 15 minutes; \`BENCH_RUNS\`, \`BENCH_S
 
 - Run: ${started.toISOString()}, commit ${gitDescribe()}, Node ${process.version}, ${chromiumVersion()}, Lighthouse 12.8.2, autocannon 8.0.0.
 - Machine: ${machine}. Other work was running on the machine at the same time, so the figures are noisy.
-- Storage: embedded PGlite on a temporary \`DATA_DIR\` (\`SEED_DEMO=false\`, \`LOG_LEVEL=warn\`); 10 dogs created through the API, then the server stopped and dogs bulk-inserted into the same PGlite directory with \`INSERT … SELECT generate_series\` up to 10,000 and 100,000, and the server restarted. The two-process check uses a throwaway database on the PostgreSQL at \`BENCH_PG_URL\`.
+- Storage: embedded PGlite on a temporary \`DATA_DIR\` (\`SEED_DEMO=false\`, \`LOG_LEVEL=warn\`); 10 dogs created through the API, then the server stopped and dogs bulk-inserted into the same PGlite directory with \`INSERT … SELECT generate_series\` up to 10,000 and 100,000, and the server restarted. The two-process check and the PostgreSQL rows use throwaway databases on the PostgreSQL at \`BENCH_PG_URL\` (dogs inserted straight into it; three server processes, one autocannon per process with the 50 connections spread over them, against as many bare servers under the same spread; transactions/s from \`pg_stat_database\`).
 - Each figure is the median of ${RUNS} runs. Landing bytes: index.html and every same-origin JS and CSS file the page requests with no interaction (lazy chunks rendered on load included), fetched with \`Accept-Encoding: br, gzip\` and counted as sent. First dog card: Chromium (Playwright) on a 412×823 phone, CDP \`Emulation.setCPUThrottlingRate\` 4, \`Network.emulateNetworkConditions\` 150 ms / 1.6 Mbps / 750 kbps, cache disabled; time from navigation start to the frame in which the first \`${'#adopt article'}\` has a box. API: autocannon in its own process, 50 connections for ${SECONDS} s, alternating with a bare \`node:http\` server sending the same body bytes.
 
 ${markdown}

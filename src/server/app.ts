@@ -13,7 +13,9 @@ import Fastify, {
 } from 'fastify';
 import { MESSAGES } from '../shared/api';
 import type { Config } from './config';
+import { createCoalescer } from './db/coalesce';
 import type { Db } from './db/db';
+import { readStamps } from './db/stamps';
 import { createListCache } from './dogs/list-cache';
 import { createDogRepository } from './dogs/repository';
 import { registerDogRoutes } from './dogs/routes';
@@ -24,6 +26,7 @@ import { registerLanding } from './http/landing';
 import { hasBuiltApp, registerStatic } from './http/static';
 import { createRateLimiter } from './rate-limit/limiter';
 import { createRateLimitRepository } from './rate-limit/repository';
+import { withSessionCache } from './sessions/cache';
 import { createSessionRepository } from './sessions/repository';
 import { registerSessionRoutes } from './sessions/routes';
 import { createSessionService } from './sessions/service';
@@ -138,7 +141,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const users = createUserRepository(db);
   const dogs = createDogRepository(db);
-  const sessions = createSessionService(createSessionRepository(db), now);
+  // On a shared PostgreSQL, caches check the data stamps through one coalesced query
+  // (a query started after each request arrived) instead of one query per request.
+  const stamps = db.kind === 'postgres' ? createCoalescer(() => readStamps(db)) : undefined;
+  const sessionRepository = createSessionRepository(db);
+  const sessions = createSessionService(
+    stamps
+      ? withSessionCache(sessionRepository, {
+          stamp: async () => (await stamps.fresh()).sessions,
+          now,
+        })
+      : sessionRepository,
+    now,
+  );
   const limiter = createRateLimiter(createRateLimitRepository(db), now);
   const registry: AnyRouteSpec[] = [];
 
@@ -192,7 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ttlMs: config.dogListCacheMs,
     now,
     // Other processes may write to a shared PostgreSQL; an embedded DATA_DIR has only this one.
-    currentVersion: db.kind === 'postgres' ? () => dogs.listVersion() : undefined,
+    currentVersion: stamps ? async () => (await stamps.fresh()).dogs : undefined,
   });
   registerDogRoutes({ router, dogs, listCache });
   registerSystemRoutes({ router, db, registry });

@@ -34,6 +34,7 @@ describe.each(BACKENDS)('database on %s', (backend) => {
       expect(rows).toEqual([
         { version: 1, name: 'initial' },
         { version: 2, name: 'dog_list_version' },
+        { version: 3, name: 'session_version' },
       ]);
     });
 

@@ -7,8 +7,9 @@
 // - embedded PGlite (one process per DATA_DIR, enforced by the lock): the version is a counter
 //   in this process, bumped by `invalidate()` after every write, before the write is answered;
 // - PostgreSQL (possibly several processes): `currentVersion` reads dog_list_version, which a
-//   trigger bumps in the same transaction as every write to dogs (migration 002), and each load
-//   returns the version it saw in the same snapshot as its page.
+//   trigger bumps in the same transaction as every write to dogs (migration 002), through a query
+//   that started after the read arrived (shared with concurrent reads: src/server/db/coalesce.ts),
+//   and each load returns the version it saw in the same snapshot as its page.
 // An entry serves a read only when its version is at least the one that read observed first.
 // Anonymous pages and logged-in pages (with owners' e-mails) live in two separate maps.
 
@@ -25,7 +26,10 @@ export interface ListCacheOptions {
   ttlMs: number;
   now: () => Date;
   maxEntries?: number;
-  /** The database's current data version; set when other processes may write (PostgreSQL). */
+  /**
+   * The data version as read by a query started after the call; set when other processes may
+   * write (PostgreSQL).
+   */
   currentVersion?: () => Promise<bigint>;
 }
 

@@ -71,12 +71,24 @@ export function createDogRepository(db: Queryable) {
       return { json: rows[0]!.json, version: BigInt(rows[0]!.version) };
     },
 
-    /** The data version, bumped in the same transaction as every write to dogs. */
-    async listVersion(): Promise<bigint> {
-      const rows = await db.query<{ version: string }>(
-        'SELECT version::text AS version FROM dog_list_version',
+    /**
+     * One dog as JSON text built by PostgreSQL (`null` when there is none), with the data version
+     * read in the same statement, for the exact cache the list uses.
+     */
+    async getJson(id: number, withOwner: boolean): Promise<LoadedPage> {
+      // No dog can have it, whatever the data.
+      if (id > MAX_DOG_ID) return { json: 'null' };
+      const cols = withOwner
+        ? `${COLUMNS}, json_build_object('name', u.name, 'email', u.email) AS "user"`
+        : COLUMNS;
+      const from = withOwner ? 'dogs d JOIN users u ON u.id = d.hostage_id' : 'dogs d';
+      const rows = await db.query<{ json: string | null; version: string }>(
+        `SELECT (SELECT row_to_json(p)::text FROM (SELECT ${cols} FROM ${from} WHERE d.id = $1) p)
+                  AS json,
+                (SELECT version FROM dog_list_version)::text AS version`,
+        [id],
       );
-      return BigInt(rows[0]!.version);
+      return { json: rows[0]!.json ?? 'null', version: BigInt(rows[0]!.version) };
     },
 
     async get(id: number, withOwner: boolean): Promise<Dog | undefined> {

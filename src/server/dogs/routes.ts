@@ -88,10 +88,14 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
       params: dogIdParamSchema,
       responses: { 200: { description: 'El perro', schema: dogSchema }, ...errors(400, 404) },
     },
-    async ({ params, session }) => {
-      const dog = await dogs.get(params.id, session !== null);
-      if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
-      return dog;
+    async ({ reply, params, session }) => {
+      // Through the same exact cache as the list (a write is seen by the very next read).
+      const withOwner = session !== null;
+      const json = await listCache.get(withOwner ? 'owner' : 'anonymous', `dog:${params.id}`, () =>
+        dogs.getJson(params.id, withOwner),
+      );
+      if (json === 'null') throw new HttpError(404, MESSAGES.dogNotFound);
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 
