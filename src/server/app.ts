@@ -138,7 +138,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const users = createUserRepository(db);
   const dogs = createDogRepository(db);
-  const sessions = createSessionService(createSessionRepository(db), now);
+  const sessions = createSessionService(createSessionRepository(db), now, {
+    maxPerUser: config.sessionsPerUser,
+  });
   const limiter = createRateLimiter(createRateLimitRepository(db), now);
   const registry: AnyRouteSpec[] = [];
 
@@ -185,7 +187,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  const router = createRouter(app, registry, (request, reply) => sessions.current(request, reply));
+  const router = createRouter(
+    app,
+    registry,
+    (request, reply) => sessions.current(request, reply),
+    limiter,
+  );
   registerSessionRoutes({ router, config, users, sessions, limiter });
   registerUserRoutes({ router, config, users, limiter });
   const listCache = createListCache({
@@ -194,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Other processes may write to a shared PostgreSQL; an embedded DATA_DIR has only this one.
     currentVersion: db.kind === 'postgres' ? () => dogs.listVersion() : undefined,
   });
-  registerDogRoutes({ router, dogs, listCache });
+  registerDogRoutes({ router, config, dogs, listCache });
   registerSystemRoutes({ router, db, registry });
 
   if (serveApp) {
