@@ -104,7 +104,9 @@ export function createRouter(
     route(spec, handler) {
       const policy = spec.rateLimit;
       registry.push(
-        (policy ? { ...spec, responses: { ...spec.responses, ...errors(429) } } : spec) as AnyRouteSpec,
+        (policy
+          ? { ...spec, responses: { ...spec.responses, ...errors(429) } }
+          : spec) as AnyRouteSpec,
       );
       app.route({
         method: spec.method,
