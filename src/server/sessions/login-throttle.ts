@@ -43,17 +43,23 @@ export function createLoginThrottle(limiter: RateLimiter, limits: Config['rateLi
         pairFailures: `login:fail:email-ip:${email}|${ip}`,
         emailFailures: `login:fail:email:${email}`,
       };
-      const countPair = loginPerEmail > 0 || loginPerEmailGlobal > 0;
-      const [attempts, ipFailures, pairFailures, emailFailures] = await Promise.all([
+      const refuse = (until: Date[]) =>
+        limiter.refuse(new Date(Math.max(...until.map((d) => d.getTime()))));
+
+      // The IP's own counters first: a refused IP adds no rows for the e-mails it sprays.
+      const [attempts, ipFailures] = await Promise.all([
         count(loginAttemptsPerIp > 0, keys.attempts),
         count(loginPerIp > 0, keys.ipFailures),
-        count(countPair, keys.pairFailures),
-        count(loginPerEmailGlobal > 0, keys.emailFailures),
       ]);
-
       const blockedUntil: Date[] = [];
       if (attempts && attempts.hits > loginAttemptsPerIp) blockedUntil.push(attempts.resetAt);
       if (ipFailures && ipFailures.hits > loginPerIp) blockedUntil.push(ipFailures.resetAt);
+      if (blockedUntil.length > 0) throw refuse(blockedUntil);
+
+      const [pairFailures, emailFailures] = await Promise.all([
+        count(loginPerEmail > 0 || loginPerEmailGlobal > 0, keys.pairFailures),
+        count(loginPerEmailGlobal > 0, keys.emailFailures),
+      ]);
       if (pairFailures && loginPerEmail > 0 && pairFailures.hits > loginPerEmail)
         blockedUntil.push(pairFailures.resetAt);
       if (
@@ -69,9 +75,7 @@ export function createLoginThrottle(limiter: RateLimiter, limits: Config['rateLi
             : emailFailures.resetAt,
         );
       }
-      if (blockedUntil.length > 0) {
-        throw limiter.refuse(new Date(Math.max(...blockedUntil.map((d) => d.getTime()))));
-      }
+      if (blockedUntil.length > 0) throw refuse(blockedUntil);
 
       return {
         async succeeded(userId: number) {
