@@ -65,6 +65,9 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
       // The benchmark registers and logs in from 127.0.0.1 more often than a person would.
       LOGIN_RATE_LIMIT_IP: '100000',
       REGISTER_RATE_LIMIT_IP: '100000',
+      LOGIN_RATE_LIMIT_ATTEMPTS_IP: '100000',
+      DOG_WRITE_RATE_LIMIT_USER: '100000',
+      DOG_WRITE_RATE_LIMIT_IP: '100000',
       ...options.storage,
       ...options.env,
     },

@@ -153,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : sessionRepository,
     now,
+    { maxPerUser: config.sessionsPerUser },
   );
   const limiter = createRateLimiter(createRateLimitRepository(db), now);
   const registry: AnyRouteSpec[] = [];
@@ -200,7 +201,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  const router = createRouter(app, registry, (request, reply) => sessions.current(request, reply));
+  const router = createRouter(
+    app,
+    registry,
+    (request, reply) => sessions.current(request, reply),
+    limiter,
+  );
   registerSessionRoutes({ router, config, users, sessions, limiter });
   registerUserRoutes({ router, config, users, limiter });
   const listCache = createListCache({
@@ -209,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Other processes may write to a shared PostgreSQL; an embedded DATA_DIR has only this one.
     currentVersion: stamps ? async () => (await stamps.fresh()).dogs : undefined,
   });
-  registerDogRoutes({ router, dogs, listCache });
+  registerDogRoutes({ router, config, dogs, listCache });
   registerSystemRoutes({ router, db, registry });
 
   if (serveApp) {

@@ -68,12 +68,25 @@ const envSchema = z.object({
   SEED_DEMO: boolean('SEED_DEMO').default(true),
   LOGIN_RATE_LIMIT_IP: integer('LOGIN_RATE_LIMIT_IP', 0, 1_000_000).default(50),
   LOGIN_RATE_LIMIT_EMAIL: integer('LOGIN_RATE_LIMIT_EMAIL', 0, 1_000_000).default(10),
+  LOGIN_RATE_LIMIT_EMAIL_GLOBAL: integer('LOGIN_RATE_LIMIT_EMAIL_GLOBAL', 0, 1_000_000).default(
+    100,
+  ),
+  LOGIN_RATE_LIMIT_ATTEMPTS_IP: integer('LOGIN_RATE_LIMIT_ATTEMPTS_IP', 0, 1_000_000).default(200),
+  LOGIN_RATE_LIMIT_ACCOUNT: integer('LOGIN_RATE_LIMIT_ACCOUNT', 0, 1_000_000).default(30),
+  SESSIONS_PER_USER: integer('SESSIONS_PER_USER', 0, 10_000).default(10),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: integer('LOGIN_RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(
     900,
   ),
   REGISTER_RATE_LIMIT_IP: integer('REGISTER_RATE_LIMIT_IP', 0, 1_000_000).default(20),
   REGISTER_RATE_LIMIT_WINDOW_SECONDS: integer(
     'REGISTER_RATE_LIMIT_WINDOW_SECONDS',
+    1,
+    86_400,
+  ).default(3600),
+  DOG_WRITE_RATE_LIMIT_USER: integer('DOG_WRITE_RATE_LIMIT_USER', 0, 1_000_000).default(60),
+  DOG_WRITE_RATE_LIMIT_IP: integer('DOG_WRITE_RATE_LIMIT_IP', 0, 1_000_000).default(200),
+  DOG_WRITE_RATE_LIMIT_WINDOW_SECONDS: integer(
+    'DOG_WRITE_RATE_LIMIT_WINDOW_SECONDS',
     1,
     86_400,
   ).default(3600),
@@ -95,13 +108,27 @@ export interface Config {
   dogListCacheMs: number;
   /** Absolute path of the built app when STATIC_DIR is set (scripts/start.mjs builds into it). */
   staticDir: string | undefined;
+  /** Live sessions kept per user; a new login ends the oldest beyond it. 0: no cap. */
+  sessionsPerUser: number;
   rateLimits: {
-    /** 0 disables a limit. */
+    // For every count below, 0 disables that limit.
+    /** Failed logins per IP (any e-mail). */
     loginPerIp: number;
+    /** Failed logins per e-mail from one IP. */
     loginPerEmail: number;
+    /** Failed logins per e-mail from all IPs before it counts as under attack. */
+    loginPerEmailGlobal: number;
+    /** Login attempts per IP, successful or not. */
+    loginAttemptsPerIp: number;
+    /** Successful logins per account. */
+    loginPerAccount: number;
     loginWindowMs: number;
     registerPerIp: number;
     registerWindowMs: number;
+    /** Dog creations, edits and deletions per user and per IP. */
+    dogWritePerUser: number;
+    dogWritePerIp: number;
+    dogWriteWindowMs: number;
   };
 }
 
@@ -133,12 +160,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     dogListCacheMs: e.DOG_LIST_CACHE_MS,
     staticDir: e.STATIC_DIR === undefined ? undefined : resolve(e.STATIC_DIR),
+    sessionsPerUser: e.SESSIONS_PER_USER,
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_EMAIL,
+      loginPerEmailGlobal: e.LOGIN_RATE_LIMIT_EMAIL_GLOBAL,
+      loginAttemptsPerIp: e.LOGIN_RATE_LIMIT_ATTEMPTS_IP,
+      loginPerAccount: e.LOGIN_RATE_LIMIT_ACCOUNT,
       loginWindowMs: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000,
       registerPerIp: e.REGISTER_RATE_LIMIT_IP,
       registerWindowMs: e.REGISTER_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      dogWritePerUser: e.DOG_WRITE_RATE_LIMIT_USER,
+      dogWritePerIp: e.DOG_WRITE_RATE_LIMIT_IP,
+      dogWriteWindowMs: e.DOG_WRITE_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
   };
 }

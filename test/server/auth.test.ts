@@ -1,7 +1,7 @@
 // Accounts and sessions: register, login, logout, me, expiry, rotation and rate limits.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/shared/api';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import {
@@ -299,81 +299,142 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
   });
 
   describe('login rate limits', () => {
-    const attempt = (email: string, password: string, remoteAddress = '10.1.1.1') =>
-      app.inject({
+    const attempt = (
+      email: string,
+      password: string,
+      remoteAddress = '10.1.1.1',
+      a: FastifyInstance = app,
+    ) =>
+      a.inject({
         method: 'POST',
         url: '/api/user/userLogin',
         payload: { email, password },
         remoteAddress,
       });
-
-    it('per e-mail: after the limit even the right password gets 429, until the window ends', async () => {
+    const limited = (res: { statusCode: number; json(): unknown; headers: object }) => {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ error: MESSAGES.tooManyAttempts });
+      const retryAfter = Number((res.headers as Record<string, string>)['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    };
+    const relimit = async (overrides: Parameters<typeof testConfig>[0]) => {
       await app.close();
-      app = await makeApp(t.db, {
-        clock,
-        config: testConfig({ loginPerEmail: 3, loginPerIp: 100 }),
-      });
-      const user = await createUser(t.db);
-      for (let i = 0; i < 3; i++)
-        expect((await attempt(user.email, 'mala', `10.2.0.${i}`)).statusCode).toBe(401);
-      const blocked = await attempt(user.email, user.password, '10.2.0.9');
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ error: MESSAGES.tooManyAttempts });
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-      // Case does not dodge the per-e-mail counter.
-      expect((await attempt(user.email.toUpperCase(), user.password, '10.2.0.8')).statusCode).toBe(
-        429,
-      );
+      app = await makeApp(t.db, { clock, config: testConfig(overrides) });
+    };
+
+    it('nobody can lock an account out: failures from one IP block that IP, not the owner elsewhere', async () => {
+      // Default limits: 10 failures per e-mail from one IP.
+      const victim = await createUser(t.db);
+      const attacker = '203.0.113.66';
+      for (let i = 0; i < 10; i++)
+        expect((await attempt(victim.email, `mala-${i}`, attacker)).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++) limited(await attempt(victim.email, `mala-x${i}`, attacker));
+      // Even the right password is refused to the attacking IP…
+      limited(await attempt(victim.email, victim.password, attacker));
+      // …whatever the letter case of the e-mail…
+      limited(await attempt(victim.email.toUpperCase(), victim.password, attacker));
+      // …while the owner, from their own address, logs in as usual.
+      expect((await attempt(victim.email, victim.password, '198.51.100.7')).statusCode).toBe(200);
+      // The attacking IP may still log in to other accounts, and gets its turn back later.
+      const own = await createUser(t.db);
+      expect((await attempt(own.email, own.password, attacker)).statusCode).toBe(200);
       clock.advance(15 * MINUTE);
-      expect((await attempt(user.email, user.password)).statusCode).toBe(200);
+      expect((await attempt(victim.email, 'mala', attacker)).statusCode).toBe(401);
     });
 
-    it('per IP: many e-mails from one address get 429; another address is unaffected', async () => {
-      await app.close();
-      app = await makeApp(t.db, {
-        clock,
-        config: testConfig({ loginPerEmail: 100, loginPerIp: 3 }),
-      });
+    it('per IP: spraying many e-mails from one address gets 429; another address is unaffected', async () => {
+      await relimit({ loginPerIp: 3 });
       const user = await createUser(t.db);
       for (let i = 0; i < 3; i++)
         expect((await attempt(`x${i}@example.com`, 'mala')).statusCode).toBe(401);
-      expect((await attempt(user.email, user.password)).statusCode).toBe(429);
+      limited(await attempt('x9@example.com', 'mala'));
+      limited(await attempt(user.email, user.password));
+      // Once refused, the IP's further e-mails leave no counters behind.
+      for (let i = 10; i < 15; i++) limited(await attempt(`x${i}@example.com`, 'mala'));
+      expect(
+        await t.db.query("SELECT key FROM rate_limits WHERE key LIKE '%x1_@example.com%'"),
+      ).toEqual([]);
       expect((await attempt(user.email, user.password, '10.9.9.9')).statusCode).toBe(200);
     });
 
-    it('successful logins do not count', async () => {
-      await app.close();
-      app = await makeApp(t.db, { clock, config: testConfig({ loginPerEmail: 2, loginPerIp: 3 }) });
+    it('an e-mail under attack from many IPs: each failing IP gets only a few more tries, a client that has not failed still logs in', async () => {
+      await relimit({ loginPerEmail: 10, loginPerEmailGlobal: 5 });
+      const victim = await createUser(t.db);
+      for (let i = 1; i <= 6; i++)
+        expect((await attempt(victim.email, 'mala', `192.0.2.${i}`)).statusCode).toBe(401);
+      // Now under attack: 192.0.2.1 has failed once and may fail twice more, not ten times.
+      expect((await attempt(victim.email, 'mala', '192.0.2.1')).statusCode).toBe(401);
+      expect((await attempt(victim.email, 'mala', '192.0.2.1')).statusCode).toBe(401);
+      limited(await attempt(victim.email, 'mala', '192.0.2.1'));
+      limited(await attempt(victim.email, victim.password, '192.0.2.1'));
+      // A fresh address with the right password is never refused.
+      expect((await attempt(victim.email, victim.password, '198.51.100.7')).statusCode).toBe(200);
+      // Neither is one that failed once (a typo) before getting it right.
+      expect((await attempt(victim.email, 'typo', '198.51.100.8')).statusCode).toBe(401);
+      expect((await attempt(victim.email, victim.password, '198.51.100.8')).statusCode).toBe(200);
+      // When the window ends the e-mail is no longer under attack.
+      clock.advance(15 * MINUTE);
+      expect((await attempt(victim.email, victim.password, '192.0.2.1')).statusCode).toBe(200);
+    });
+
+    it('a success forgives that client its failures for the e-mail', async () => {
+      await relimit({ loginPerEmail: 2, loginPerIp: 3 });
       const user = await createUser(t.db);
       for (let i = 0; i < 8; i++)
         expect((await attempt(user.email, user.password)).statusCode).toBe(200);
-      // A success also forgives the earlier failures of that e-mail.
       expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
       expect((await attempt(user.email, user.password)).statusCode).toBe(200);
       expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
       expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
-      expect((await attempt(user.email, user.password)).statusCode).toBe(429);
+      limited(await attempt(user.email, user.password));
+    });
+
+    it('successful logins count too: per IP (every attempt) and per account', async () => {
+      await relimit({ loginAttemptsPerIp: 3, loginPerAccount: 100 });
+      const user = await createUser(t.db);
+      for (let i = 0; i < 3; i++)
+        expect((await attempt(user.email, user.password)).statusCode).toBe(200);
+      limited(await attempt(user.email, user.password));
+      expect((await attempt(user.email, user.password, '10.1.1.2')).statusCode).toBe(200);
+
+      await relimit({ loginAttemptsPerIp: 100, loginPerAccount: 3 });
+      const busy = await createUser(t.db);
+      for (let i = 0; i < 3; i++)
+        expect((await attempt(busy.email, busy.password, `10.3.0.${i}`)).statusCode).toBe(200);
+      const sessionsBefore = await t.db.query('SELECT 1 FROM sessions WHERE user_id = $1', [
+        busy.id,
+      ]);
+      const refused = await attempt(busy.email, busy.password, '10.3.0.9');
+      limited(refused);
+      expect(sessionCookieOf(refused)).toBeUndefined();
+      expect(await t.db.query('SELECT 1 FROM sessions WHERE user_id = $1', [busy.id])).toEqual(
+        sessionsBefore,
+      );
+      // A wrong password still gets the ordinary 401: the account's limit reveals nothing.
+      expect((await attempt(busy.email, 'mala', '10.3.0.9')).statusCode).toBe(401);
+      // Other accounts are unaffected, and the account logs in again after the window.
+      const calm = await createUser(t.db);
+      expect((await attempt(calm.email, calm.password, '10.3.0.9')).statusCode).toBe(200);
+      clock.advance(15 * MINUTE);
+      expect((await attempt(busy.email, busy.password, '10.3.0.9')).statusCode).toBe(200);
     });
 
     it('counters live in the database, shared by every server process', async () => {
+      const config = testConfig({ loginPerEmail: 2, loginAttemptsPerIp: 3 });
       await app.close();
-      const config = testConfig({ loginPerEmail: 2, loginPerIp: 100 });
       app = await makeApp(t.db, { clock, config });
       const other = await makeApp(t.db, { clock, config });
       try {
         const user = await createUser(t.db);
-        expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
-        expect(
-          (
-            await other.inject({
-              method: 'POST',
-              url: '/api/user/userLogin',
-              payload: { email: user.email, password: 'mala' },
-            })
-          ).statusCode,
-        ).toBe(401);
-        expect((await attempt(user.email, user.password)).statusCode).toBe(429);
+        expect((await attempt(user.email, 'mala', '10.5.5.5', app)).statusCode).toBe(401);
+        expect((await attempt(user.email, 'mala', '10.5.5.5', other)).statusCode).toBe(401);
+        limited(await attempt(user.email, user.password, '10.5.5.5', app));
+        const fresh = '10.5.5.6';
+        expect((await attempt(user.email, user.password, fresh, app)).statusCode).toBe(200);
+        expect((await attempt(user.email, user.password, fresh, other)).statusCode).toBe(200);
+        expect((await attempt(user.email, user.password, fresh, app)).statusCode).toBe(200);
+        limited(await attempt(user.email, user.password, fresh, other));
       } finally {
         await other.close();
       }
@@ -410,11 +471,48 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
     });
 
     it('a limit of 0 turns it off', async () => {
-      await app.close();
-      app = await makeApp(t.db, { clock, config: testConfig({ loginPerEmail: 0, loginPerIp: 0 }) });
+      await relimit({
+        loginPerEmail: 0,
+        loginPerIp: 0,
+        loginPerEmailGlobal: 0,
+        loginAttemptsPerIp: 0,
+        loginPerAccount: 0,
+      });
       const user = await createUser(t.db);
       for (let i = 0; i < 12; i++) expect((await attempt(user.email, 'mala')).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await attempt(user.email, user.password)).statusCode).toBe(200);
       expect(await t.db.query('SELECT 1 FROM rate_limits')).toEqual([]);
+    });
+
+    it('an unknown e-mail and a wrong password get identical answers, throttled alike', async () => {
+      await relimit({ loginPerEmail: 3 });
+      const user = await createUser(t.db);
+      const comparable = (res: Awaited<ReturnType<typeof attempt>>) => {
+        const headers: Record<string, unknown> = { ...res.headers };
+        delete headers.date;
+        delete headers['x-request-id'];
+        return { status: res.statusCode, body: res.body, headers };
+      };
+      for (let i = 0; i < 5; i++) {
+        const known = await attempt(user.email, 'mala', '10.7.0.1');
+        const unknown = await attempt('nadie@example.com', 'mala', '10.7.0.2');
+        expect(comparable(unknown)).toEqual(comparable(known));
+        expect(known.statusCode).toBe(i < 3 ? 401 : 429);
+      }
+      // The counters behind them are the same too (an unknown e-mail is no cheaper).
+      const rows = await t.db.query<{ key: string; hits: number }>(
+        'SELECT key, hits FROM rate_limits',
+      );
+      const countersOf = (ip: string, email: string) =>
+        rows
+          .filter((r) => r.key.includes(ip) || r.key.endsWith(`:${email}`))
+          .map((r) => `${r.key.replace(email, '<e-mail>').replace(ip, '<ip>')} ${r.hits}`)
+          .sort();
+      expect(countersOf('10.7.0.1', user.email)).toHaveLength(4);
+      expect(countersOf('10.7.0.2', 'nadie@example.com')).toEqual(
+        countersOf('10.7.0.1', user.email),
+      );
     });
   });
 
@@ -488,6 +586,106 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       ]);
       await app.purgeExpired();
       expect(await t.db.query('SELECT user_id FROM sessions')).toEqual([{ user_id: user.id }]);
+    });
+  });
+
+  describe('sessions per user', () => {
+    const capped = async (max: number) => {
+      await app.close();
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig({}, { SESSIONS_PER_USER: String(max) }),
+      });
+    };
+    const liveSessions = async (userId: number) =>
+      (await t.db.query('SELECT 1 FROM sessions WHERE user_id = $1', [userId])).length;
+
+    it('a login beyond SESSIONS_PER_USER ends the oldest sessions of that user only', async () => {
+      await capped(3);
+      const user = await createUser(t.db);
+      const other = await createUser(t.db);
+      const otherCookie = await login(app, other);
+      const cookies: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        cookies.push(await login(app, user));
+        clock.advance(MINUTE);
+      }
+      expect(await liveSessions(user.id)).toBe(3);
+      expect((await me(cookies[0])).statusCode).toBe(401);
+      expect((await me(cookies[1])).statusCode).toBe(401);
+      for (const cookie of cookies.slice(2)) expect((await me(cookie)).statusCode).toBe(200);
+      expect((await me(otherCookie)).statusCode).toBe(200);
+    });
+
+    it('the cap holds for logins in the same instant and concurrent ones, and the new session always lives', async () => {
+      await capped(3);
+      const user = await createUser(t.db);
+      for (let i = 0; i < 4; i++) {
+        // Same timestamp every time: the session just handed out is never the one ended.
+        expect((await me(await login(app, user))).statusCode).toBe(200);
+      }
+      expect(await liveSessions(user.id)).toBe(3);
+      clock.advance(1);
+      const cookies = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          app
+            .inject({
+              method: 'POST',
+              url: '/api/user/userLogin',
+              payload: { email: user.email, password: user.password },
+              remoteAddress: `10.8.0.${i}`,
+            })
+            .then((res) => sessionCookieOf(res)!),
+        ),
+      );
+      expect(await liveSessions(user.id)).toBe(3);
+      // The three left are three of the newest logins.
+      const alive = await Promise.all(cookies.map(async (c) => (await me(c)).statusCode));
+      expect(alive.filter((s) => s === 200)).toHaveLength(3);
+    });
+
+    it('SESSIONS_PER_USER=0 turns the cap off', async () => {
+      await capped(0);
+      const user = await createUser(t.db);
+      for (let i = 0; i < 12; i++) await login(app, user);
+      expect(await liveSessions(user.id)).toBe(12);
+    });
+  });
+
+  describe('periodic purge', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('deletes expired sessions and rate-limit windows every purge interval', async () => {
+      await app.close();
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      app = await makeApp(t.db, { clock, purgeIntervalMs: 10 * MINUTE });
+      const stale = await createUser(t.db);
+      const fresh = await createUser(t.db);
+      await login(app, stale);
+      const failed = await app.inject({
+        method: 'POST',
+        url: '/api/user/userLogin',
+        payload: { email: 'nadie@example.com', password: 'mala' },
+      });
+      expect(failed.statusCode).toBe(401);
+      clock.advance(8 * DAY);
+      const freshCookie = await login(app, fresh);
+      const count = async (table: string) => (await t.db.query(`SELECT 1 FROM ${table}`)).length;
+      expect(await count('sessions')).toBe(2);
+      expect(await count('rate_limits')).toBeGreaterThan(0);
+      vi.advanceTimersByTime(10 * MINUTE);
+      await expect.poll(() => count('sessions')).toBe(1);
+      // Only the windows that are still running survive (those of the fresh login).
+      await expect
+        .poll(async () =>
+          (await t.db.query<{ key: string }>('SELECT key FROM rate_limits')).every(
+            (r) => !r.key.includes('nadie@example.com'),
+          ),
+        )
+        .toBe(true);
+      expect((await me(freshCookie)).statusCode).toBe(200);
     });
   });
 

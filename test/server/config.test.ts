@@ -15,12 +15,19 @@ describe('loadConfig', () => {
       trustProxy: false,
       seedDemo: true,
       dogListCacheMs: 1000,
+      sessionsPerUser: 10,
       rateLimits: {
         loginPerIp: 50,
         loginPerEmail: 10,
+        loginPerEmailGlobal: 100,
+        loginAttemptsPerIp: 200,
+        loginPerAccount: 30,
         loginWindowMs: 15 * 60 * 1000,
         registerPerIp: 20,
         registerWindowMs: 60 * 60 * 1000,
+        dogWritePerUser: 60,
+        dogWritePerIp: 200,
+        dogWriteWindowMs: 60 * 60 * 1000,
       },
     });
   });
@@ -37,9 +44,16 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       LOGIN_RATE_LIMIT_IP: '500',
       LOGIN_RATE_LIMIT_EMAIL: '0',
+      LOGIN_RATE_LIMIT_EMAIL_GLOBAL: '1000',
+      LOGIN_RATE_LIMIT_ATTEMPTS_IP: '0',
+      LOGIN_RATE_LIMIT_ACCOUNT: '5',
       LOGIN_RATE_LIMIT_WINDOW_SECONDS: '60',
       REGISTER_RATE_LIMIT_IP: '7',
       REGISTER_RATE_LIMIT_WINDOW_SECONDS: '120',
+      SESSIONS_PER_USER: '3',
+      DOG_WRITE_RATE_LIMIT_USER: '0',
+      DOG_WRITE_RATE_LIMIT_IP: '9',
+      DOG_WRITE_RATE_LIMIT_WINDOW_SECONDS: '30',
       DOG_LIST_CACHE_MS: '0',
     });
     expect(config).toMatchObject({
@@ -52,12 +66,19 @@ describe('loadConfig', () => {
       trustProxy: 1,
       seedDemo: false,
       dogListCacheMs: 0,
+      sessionsPerUser: 3,
       rateLimits: {
         loginPerIp: 500,
         loginPerEmail: 0,
+        loginPerEmailGlobal: 1000,
+        loginAttemptsPerIp: 0,
+        loginPerAccount: 5,
         loginWindowMs: 60_000,
         registerPerIp: 7,
         registerWindowMs: 120_000,
+        dogWritePerUser: 0,
+        dogWritePerIp: 9,
+        dogWriteWindowMs: 30_000,
       },
     });
   });
@@ -106,6 +127,22 @@ describe('loadConfig', () => {
     [
       { REGISTER_RATE_LIMIT_WINDOW_SECONDS: '0' },
       'Invalid configuration: REGISTER_RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 86400 (got "0")',
+    ],
+    [
+      { SESSIONS_PER_USER: '10001' },
+      'Invalid configuration: SESSIONS_PER_USER must be an integer between 0 and 10000 (got "10001")',
+    ],
+    [
+      { DOG_WRITE_RATE_LIMIT_USER: 'mucho' },
+      'Invalid configuration: DOG_WRITE_RATE_LIMIT_USER must be an integer between 0 and 1000000 (got "mucho")',
+    ],
+    [
+      { DOG_WRITE_RATE_LIMIT_WINDOW_SECONDS: '0' },
+      'Invalid configuration: DOG_WRITE_RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 86400 (got "0")',
+    ],
+    [
+      { LOGIN_RATE_LIMIT_ACCOUNT: '1.5' },
+      'Invalid configuration: LOGIN_RATE_LIMIT_ACCOUNT must be an integer between 0 and 1000000 (got "1.5")',
     ],
     [
       { DATABASE_URL: 'mysql://root:hunter2@db/x' },

@@ -8,6 +8,7 @@ import {
   createDog,
   createUser,
   DAY,
+  HOUR,
   login,
   makeApp,
   setCookieHeader,
@@ -504,6 +505,103 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
     it('404 for an unknown dog, 400 for a malformed id', async () => {
       expect((await del(31337, ownerCookie)).json()).toEqual({ error: MESSAGES.dogNotFound });
       expect((await del('x', ownerCookie)).statusCode).toBe(400);
+    });
+  });
+
+  describe('rate limits on writes', () => {
+    const write = (
+      method: 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      cookie: string | undefined,
+      remoteAddress: string,
+      payload?: object,
+    ) =>
+      app.inject({
+        method,
+        url,
+        headers: cookie ? { cookie } : {},
+        remoteAddress,
+        ...(payload ? { payload } : {}),
+      });
+    const limited = (res: Awaited<ReturnType<typeof write>>, maxSeconds: number) => {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ error: MESSAGES.tooManyAttempts });
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
+    };
+    const relimit = async (overrides: Parameters<typeof testConfig>[0]) => {
+      await app.close();
+      app = await makeApp(t.db, { clock, config: testConfig(overrides) });
+    };
+
+    it('per user: creations, edits and deletions share DOG_WRITE_RATE_LIMIT_USER per window', async () => {
+      await relimit({ dogWritePerUser: 4, dogWritePerIp: 100, dogWriteWindowMs: HOUR });
+      const ip = (i: number) => `10.4.0.${i}`;
+      const a = await write('POST', '/api/dog', ownerCookie, ip(1), validDog);
+      expect(a.statusCode).toBe(201);
+      const id = a.json().dog.id as number;
+      expect((await write('POST', '/api/dog', ownerCookie, ip(2), validDog)).statusCode).toBe(201);
+      expect(
+        (await write('PUT', `/api/dog/${id}`, ownerCookie, ip(3), { ...validDog, name: 'Otro' }))
+          .statusCode,
+      ).toBe(200);
+      expect((await write('DELETE', `/api/dog/${id}`, ownerCookie, ip(4))).statusCode).toBe(204);
+      // A fifth write by the same user, from yet another address: refused, and nothing written.
+      const before = await t.db.query('SELECT id FROM dogs ORDER BY id');
+      limited(await write('POST', '/api/dog', ownerCookie, ip(5), validDog), 3600);
+      limited(await write('PUT', '/api/dog/1', ownerCookie, ip(5), validDog), 3600);
+      limited(await write('DELETE', '/api/dog/2', ownerCookie, ip(5)), 3600);
+      expect(await t.db.query('SELECT id FROM dogs ORDER BY id')).toEqual(before);
+      // Before the body is even looked at: a bad body also gets 429, not 400.
+      limited(await write('POST', '/api/dog', ownerCookie, ip(5), { name: '' }), 3600);
+      // Another user is unaffected; the window's end gives the budget back.
+      expect((await write('POST', '/api/dog', otherCookie, ip(5), validDog)).statusCode).toBe(201);
+      clock.advance(HOUR);
+      expect((await write('POST', '/api/dog', ownerCookie, ip(5), validDog)).statusCode).toBe(201);
+    });
+
+    it('per IP: several accounts from one address share DOG_WRITE_RATE_LIMIT_IP', async () => {
+      await relimit({ dogWritePerUser: 100, dogWritePerIp: 3, dogWriteWindowMs: HOUR });
+      const shared = '198.51.100.20';
+      expect((await write('POST', '/api/dog', ownerCookie, shared, validDog)).statusCode).toBe(201);
+      expect((await write('POST', '/api/dog', otherCookie, shared, validDog)).statusCode).toBe(201);
+      expect((await write('POST', '/api/dog', ownerCookie, shared, validDog)).statusCode).toBe(201);
+      limited(await write('POST', '/api/dog', otherCookie, shared, validDog), 3600);
+      expect(
+        (await write('POST', '/api/dog', otherCookie, '198.51.100.21', validDog)).statusCode,
+      ).toBe(201);
+    });
+
+    it('anonymous writes get 401, not 429, and spend nothing', async () => {
+      await relimit({ dogWritePerUser: 1, dogWritePerIp: 1 });
+      for (let i = 0; i < 3; i++)
+        expect((await write('POST', '/api/dog', undefined, '10.4.1.1', validDog)).statusCode).toBe(
+          401,
+        );
+      expect((await write('POST', '/api/dog', ownerCookie, '10.4.1.1', validDog)).statusCode).toBe(
+        201,
+      );
+    });
+
+    it('a limit of 0 turns it off', async () => {
+      await relimit({ dogWritePerUser: 0, dogWritePerIp: 0 });
+      for (let i = 0; i < 5; i++) await createDog(app, ownerCookie);
+      expect(await t.db.query("SELECT 1 FROM rate_limits WHERE key LIKE 'dog-write:%'")).toEqual(
+        [],
+      );
+    });
+
+    it('the OpenAPI document lists 429 for every limited route', async () => {
+      const doc = (await get('/api/openapi.json')).json() as {
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      };
+      const responses = (path: string, method: string) =>
+        Object.keys(doc.paths[path]![method]!.responses);
+      expect(responses('/api/dog', 'post')).toContain('429');
+      expect(responses('/api/dog/{id}', 'put')).toContain('429');
+      expect(responses('/api/dog/{id}', 'delete')).toContain('429');
+      expect(responses('/api/dog', 'get')).not.toContain('429');
     });
   });
 });

@@ -121,7 +121,16 @@ describe.each(BACKENDS)('property-based robustness on %s', (backend) => {
     t = await openTestDatabase(backend);
     // Generous limits: this file is about input handling, not throttling.
     app = await makeApp(t.db, {
-      config: testConfig({ loginPerIp: 0, loginPerEmail: 0, registerPerIp: 0 }),
+      config: testConfig({
+        loginPerIp: 0,
+        loginPerEmail: 0,
+        loginPerEmailGlobal: 0,
+        loginAttemptsPerIp: 0,
+        loginPerAccount: 0,
+        registerPerIp: 0,
+        dogWritePerUser: 0,
+        dogWritePerIp: 0,
+      }),
     });
     const me = await createUser(t.db, { email: 'prop-owner@example.com' });
     const other = await createUser(t.db);

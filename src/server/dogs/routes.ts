@@ -10,15 +10,18 @@ import {
   dogSchema,
   type Dog,
 } from '../../shared/dog';
+import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import { errors } from '../http/responses';
 import type { Router } from '../http/route';
+import type { RateLimitPolicy } from '../rate-limit/limiter';
 import type { CurrentSession } from '../sessions/service';
 import type { ListCache } from './list-cache';
 import type { DogRepository } from './repository';
 
 export interface DogRouteDeps {
   router: Router;
+  config: Config;
   dogs: DogRepository;
   listCache: ListCache;
 }
@@ -29,7 +32,15 @@ function withOwner(dog: Dog, session: CurrentSession): Dog {
   return { ...dog, user: { name: session.user.name, email: session.user.email } };
 }
 
-export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
+export function registerDogRoutes({ router, config, dogs, listCache }: DogRouteDeps) {
+  // Creating, editing and deleting listings share one budget per user and per IP.
+  const dogWrites: RateLimitPolicy = {
+    name: 'dog-write',
+    perUser: config.rateLimits.dogWritePerUser,
+    perIp: config.rateLimits.dogWritePerIp,
+    windowMs: config.rateLimits.dogWriteWindowMs,
+  };
+
   /** 404 when the dog does not exist, 403 when it belongs to someone else. */
   async function refuse(
     id: number,
@@ -106,6 +117,7 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
       summary: 'Publica un perro; el dueño (hostage_id) es siempre el usuario de la sesión',
       tag: TAG,
       auth: 'required',
+      rateLimit: dogWrites,
       body: dogInputSchema,
       responses: {
         201: { description: 'Creado', schema: dogResponseSchema },
@@ -127,6 +139,7 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
       summary: 'Reemplaza los datos de un perro propio',
       tag: TAG,
       auth: 'required',
+      rateLimit: dogWrites,
       params: dogIdParamSchema,
       body: dogInputSchema,
       responses: {
@@ -149,6 +162,7 @@ export function registerDogRoutes({ router, dogs, listCache }: DogRouteDeps) {
       summary: 'Elimina un perro propio',
       tag: TAG,
       auth: 'required',
+      rateLimit: dogWrites,
       params: dogIdParamSchema,
       responses: { 204: { description: 'Eliminado' }, ...errors(400, 401, 403, 404) },
     },

@@ -3,8 +3,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/api';
+import { policyLimits, type RateLimiter, type RateLimitPolicy } from '../rate-limit/limiter';
 import type { CurrentSession } from '../sessions/service';
 import { HttpError } from './errors';
+import { errors } from './responses';
 
 export type Auth = 'none' | 'optional' | 'required';
 type Schema = z.ZodType | undefined;
@@ -25,6 +27,8 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema>
   params?: P;
   querystring?: Q;
   body?: B;
+  /** Per-user and per-IP limit, checked after authentication and before the body is read. */
+  rateLimit?: RateLimitPolicy;
   responses: Record<number, ResponseSpec>;
 }
 
@@ -92,25 +96,43 @@ export function createRouter(
   app: FastifyInstance,
   registry: AnyRouteSpec[],
   currentSession: (request: FastifyRequest, reply: FastifyReply) => Promise<CurrentSession | null>,
+  limiter: RateLimiter,
 ): Router {
   /** The session each request was authenticated with (by the route's onRequest hook). */
   const sessions = new WeakMap<FastifyRequest, CurrentSession | null>();
   return {
     route(spec, handler) {
-      registry.push(spec as AnyRouteSpec);
+      const policy = spec.rateLimit;
+      registry.push(
+        (policy
+          ? { ...spec, responses: { ...spec.responses, ...errors(429) } }
+          : spec) as AnyRouteSpec,
+      );
       app.route({
         method: spec.method,
         url: spec.url,
         // Authentication first, before the body is even parsed: anonymous callers learn nothing
-        // from parsing or validation messages.
-        ...(spec.auth === 'none'
+        // from parsing or validation messages. Then the route's rate limit, so a refused request
+        // costs no body parsing either.
+        ...(spec.auth === 'none' && !policy
           ? {}
           : {
               onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-                const session = await currentSession(request, reply);
+                const session = spec.auth === 'none' ? null : await currentSession(request, reply);
                 if (!session && spec.auth === 'required')
                   throw new HttpError(401, MESSAGES.notLoggedIn);
                 sessions.set(request, session);
+                if (policy) {
+                  try {
+                    await limiter.consume(policyLimits(policy, request.ip, session?.user.id));
+                  } catch (error) {
+                    request.log.warn(
+                      { event: 'rate_limited', limit: policy.name, userId: session?.user.id },
+                      'rate limited',
+                    );
+                    throw error;
+                  }
+                }
               },
             }),
         handler: async (request, reply) => {

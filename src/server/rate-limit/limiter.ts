@@ -1,7 +1,7 @@
-// Login and register throttling on top of the shared counters; answers 429 in Spanish.
+// Throttling on top of the shared counters; every refusal is 429 + Retry-After in Spanish.
 import { MESSAGES } from '../../shared/api';
 import { HttpError } from '../http/errors';
-import type { RateLimitRepository } from './repository';
+import type { Hit, RateLimitRepository } from './repository';
 
 export interface Limit {
   key: string;
@@ -10,8 +10,54 @@ export interface Limit {
   windowMs: number;
 }
 
+/**
+ * A per-user and per-IP limit a route declares in its spec (`rateLimit`); the router applies it
+ * right after authentication, before the body is read. Counts of 0 disable that half.
+ */
+export interface RateLimitPolicy {
+  /** Prefix of the counters' keys; routes that share a name share their counters. */
+  name: string;
+  perUser: number;
+  perIp: number;
+  windowMs: number;
+}
+
+/** The counters a policy charges for one request (the user's only when there is a session). */
+export function policyLimits(
+  policy: RateLimitPolicy,
+  ip: string,
+  userId: number | undefined,
+): Limit[] {
+  const limits: Limit[] = [
+    { key: `${policy.name}:ip:${ip}`, max: policy.perIp, windowMs: policy.windowMs },
+  ];
+  if (userId !== undefined) {
+    limits.push({
+      key: `${policy.name}:user:${userId}`,
+      max: policy.perUser,
+      windowMs: policy.windowMs,
+    });
+  }
+  return limits;
+}
+
 export function createRateLimiter(repo: RateLimitRepository, now: () => Date) {
+  /** 429 whose Retry-After lasts until `until` (at least one second). */
+  function refuse(until: Date): HttpError {
+    const ms = until.getTime() - now().getTime();
+    return new HttpError(429, MESSAGES.tooManyAttempts, {
+      'retry-after': String(Math.max(1, Math.ceil(ms / 1000))),
+    });
+  }
+
   return {
+    refuse,
+
+    /** Counts one attempt under `key` and returns the count in the current window. */
+    hit(key: string, windowMs: number): Promise<Hit> {
+      return repo.hit(key, windowMs, now());
+    },
+
     /**
      * Counts one attempt against every limit and throws 429 when any is over its maximum.
      * Counting before the work (not after) keeps concurrent attempts from slipping through.
@@ -21,18 +67,12 @@ export function createRateLimiter(repo: RateLimitRepository, now: () => Date) {
       if (active.length === 0) return;
       const t = now();
       const hits = await Promise.all(active.map((l) => repo.hit(l.key, l.windowMs, t)));
-      let retryAfterMs = 0;
+      let until: Date | undefined;
       active.forEach((limit, i) => {
         const hit = hits[i]!;
-        if (hit.hits > limit.max) {
-          retryAfterMs = Math.max(retryAfterMs, hit.resetAt.getTime() - t.getTime());
-        }
+        if (hit.hits > limit.max && (!until || hit.resetAt > until)) until = hit.resetAt;
       });
-      if (retryAfterMs > 0) {
-        throw new HttpError(429, MESSAGES.tooManyAttempts, {
-          'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-        });
-      }
+      if (until) throw refuse(until);
     },
 
     /** Forgets one attempt under `key` (it succeeded and should not count as a failure). */

@@ -1,5 +1,5 @@
 // All SQL about sessions. Only the SHA-256 of a token is ever stored.
-import type { Queryable } from '../db/db';
+import type { Db } from '../db/db';
 
 export interface SessionWithUser {
   user_id: number;
@@ -10,13 +10,34 @@ export interface SessionWithUser {
   last_seen_at: Date;
 }
 
-export function createSessionRepository(db: Queryable) {
+export function createSessionRepository(db: Db) {
   return {
-    async insert(tokenHash: string, userId: number, now: Date): Promise<void> {
-      await db.query(
-        'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)',
-        [tokenHash, userId, now],
-      );
+    /**
+     * Adds a session and, when `maxPerUser` > 0, ends the user's oldest ones so that at most
+     * `maxPerUser` remain. The user's row is locked first, so concurrent logins of one user take
+     * turns and each trim sees the sessions the others added (the lock does not conflict with the
+     * key-share locks that foreign-key checks take, so the user's other writes do not wait).
+     */
+    async insert(tokenHash: string, userId: number, now: Date, maxPerUser = 0): Promise<void> {
+      const insert = (q: Pick<Db, 'query'>) =>
+        q.query(
+          'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)',
+          [tokenHash, userId, now],
+        );
+      if (maxPerUser <= 0) {
+        await insert(db);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+        await tx.query(
+          `DELETE FROM sessions WHERE token_hash IN (
+             SELECT token_hash FROM sessions WHERE user_id = $1
+              ORDER BY created_at DESC, last_seen_at DESC, token_hash DESC OFFSET $2)`,
+          [userId, maxPerUser - 1],
+        );
+        await insert(tx);
+      });
     },
 
     async findWithUser(tokenHash: string): Promise<SessionWithUser | undefined> {

@@ -8,6 +8,7 @@ import type { Router } from '../http/route';
 import type { RateLimiter } from '../rate-limit/limiter';
 import { verifyPassword } from '../users/passwords';
 import type { UserRepository } from '../users/repository';
+import { createLoginThrottle } from './login-throttle';
 import type { SessionService } from './service';
 
 export interface SessionRouteDeps {
@@ -25,7 +26,7 @@ export function registerSessionRoutes({
   sessions,
   limiter,
 }: SessionRouteDeps) {
-  const { loginPerIp, loginPerEmail, loginWindowMs } = config.rateLimits;
+  const throttle = createLoginThrottle(limiter, config.rateLimits);
 
   router.route(
     {
@@ -42,28 +43,25 @@ export function registerSessionRoutes({
     },
     async ({ request, reply, body }) => {
       const email = body.email.toLowerCase();
-      const ipKey = `login:ip:${request.ip}`;
-      const emailKey = `login:email:${email}`;
-      try {
-        await limiter.consume([
-          { key: ipKey, max: loginPerIp, windowMs: loginWindowMs },
-          { key: emailKey, max: loginPerEmail, windowMs: loginWindowMs },
-        ]);
-      } catch (error) {
-        request.log.warn(
-          { event: 'login_rate_limited', email, ip: request.ip },
-          'login rate limited',
-        );
+      const logIfLimited = (error: unknown): never => {
+        if (error instanceof HttpError && error.statusCode === 429) {
+          request.log.warn(
+            { event: 'login_rate_limited', email, ip: request.ip },
+            'login rate limited',
+          );
+        }
         throw error;
-      }
+      };
+      // Known and unknown e-mails take the same path: same counters, same argon2 work, same
+      // answers, so no response tells whether an e-mail is registered.
+      const attempt = await throttle.begin(request.ip, email).catch(logIfLimited);
       const user = await users.findByEmail(email);
       const ok = await verifyPassword(user?.password_hash ?? null, body.password);
       if (!user || !ok) {
         request.log.warn({ event: 'login_failed', email, ip: request.ip }, 'login failed');
         throw new HttpError(401, MESSAGES.badCredentials);
       }
-      // Only failures count towards the limits.
-      await Promise.all([limiter.refund(ipKey), limiter.reset(emailKey)]);
+      await attempt.succeeded(user.id).catch(logIfLimited);
       await sessions.start(request, reply, user.id);
       request.log.info({ event: 'login', userId: user.id }, 'login succeeded');
       return { user: toApiUser(user) };

@@ -31,7 +31,16 @@ export function isSecureRequest(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
-export function createSessionService(repo: SessionRepository, now: () => Date) {
+export interface SessionOptions {
+  /** Live sessions kept per user; a login beyond it ends the oldest. 0: no cap. */
+  maxPerUser?: number;
+}
+
+export function createSessionService(
+  repo: SessionRepository,
+  now: () => Date,
+  options: SessionOptions = {},
+) {
   const memo = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
 
   function clearCookie(request: FastifyRequest, reply: FastifyReply) {
@@ -80,7 +89,10 @@ export function createSessionService(repo: SessionRepository, now: () => Date) {
       return pending;
     },
 
-    /** A fresh token on every login; the token the browser sent before (if any) dies. */
+    /**
+     * A fresh token on every login; the token the browser sent before (if any) dies, and so do
+     * the user's oldest sessions beyond the cap.
+     */
     async start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
       const previous = readSessionToken(request.headers.cookie);
       if (previous) await repo.delete(hashToken(previous));
@@ -91,7 +103,7 @@ export function createSessionService(repo: SessionRepository, now: () => Date) {
         userId,
       );
       const token = randomBytes(32).toString('base64url');
-      await repo.insert(hashToken(token), userId, t);
+      await repo.insert(hashToken(token), userId, t, options.maxPerUser ?? 0);
       reply.header(
         'set-cookie',
         sessionCookie(token, SESSION_ABSOLUTE_MS / 1000, isSecureRequest(request)),

@@ -51,6 +51,10 @@ function serverEnv(port: number, storage: Record<string, string>): NodeJS.Proces
     LOGIN_RATE_LIMIT_IP: '100000',
     LOGIN_RATE_LIMIT_EMAIL: '100000',
     REGISTER_RATE_LIMIT_IP: '100000',
+    LOGIN_RATE_LIMIT_ATTEMPTS_IP: '100000',
+    LOGIN_RATE_LIMIT_ACCOUNT: '100000',
+    DOG_WRITE_RATE_LIMIT_USER: '100000',
+    DOG_WRITE_RATE_LIMIT_IP: '100000',
     ...storage,
   };
 }
