@@ -16,6 +16,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx,mjs}', 'vite.config.ts'],
+    rules: {
+      // A string replacement expands `$&`, `$\``, `$'` and `$$`: one holding data (a dog's name)
+      // can copy the whole page into itself. Only a constant string or a function may replace.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/]):not([arguments.1.type='TemplateLiteral'][arguments.1.expressions.length=0])",
+          message:
+            'Replace with a constant string or a function; to insert data use replaceFirstLiteral (src/server/http/landing-files.ts) or a function replacer.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/**'],
     plugins: { 'react-hooks': reactHooks },

@@ -13,6 +13,7 @@ import {
   ROOT_ELEMENT,
   SSR_DIR,
   SSR_FILE,
+  replaceFirstLiteral,
   withoutInlineScripts,
 } from '../../src/server/http/landing-files';
 
@@ -96,11 +97,10 @@ export function prerenderLanding(): Plugin {
       const preloads = partChunks
         .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
         .join('');
+      const withRoot = replaceFirstLiteral(template, ROOT_ELEMENT, `<div id="root">${html}</div>`);
       writeFileSync(
         join(outDir, LANDING_FILE),
-        template
-          .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`)
-          .replace('</head>', `${preloads}</head>`),
+        replaceFirstLiteral(withRoot, '</head>', `${preloads}</head>`),
       );
     },
   };

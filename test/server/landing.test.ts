@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_ELEMENT_ID, scriptSafeJson } from '../../src/server/http/landing';
-import { createDog, createUser, login, makeApp, type TestUser } from './helpers/app';
+import { BOOTSTRAP_ELEMENT_ID } from '../../src/server/http/landing';
+import { createDog, createUser, login, makeApp, validDog, type TestUser } from './helpers/app';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 
 const INDEX_HTML =
@@ -125,15 +125,6 @@ describe.each(BACKENDS)('landing page on %s', (backend) => {
   });
 });
 
-describe('scriptSafeJson', () => {
-  it('escapes what could end a script element, and stays the same JSON', () => {
-    const value = { a: '</script><!-- \u2028 \u2029 <b>' };
-    const safe = scriptSafeJson(JSON.stringify(value));
-    expect(safe).not.toMatch(/[<\u2028\u2029]/);
-    expect(JSON.parse(safe)).toEqual(value);
-  });
-});
-
 describe('landing page template', () => {
   it('prefers the prerendered landing.html and never serves it on other routes', async () => {
     const db = await openTestDatabase('pglite');
@@ -186,7 +177,10 @@ describe('landing page drawn on the server', () => {
     renderer(`export async function render(url, data) {
       if (data.user) throw new Error('anonymous only');
       const cards = data.dogs.page.map((d) => '<article>' + d.name + '</article>').join('');
-      return '<link rel="preload" as="image" href="/hero.svg"/><main data-url="' + url + '">' +
+      // Like React: the first photo (fetchPriority="high") is preloaded from the top of the render.
+      const photo = data.dogs.page[0]?.image;
+      const preload = photo ? '<link rel="preload" as="image" href="' + photo + '"/>' : '';
+      return preload + '<link rel="preload" as="image" href="/hero.svg"/><main data-url="' + url + '">' +
         cards + '<script>inline()</script></main>';
     }`);
     app = await makeApp(t.db, { staticDir: dir });
@@ -241,6 +235,43 @@ describe('landing page drawn on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<p>Prerendered</p>');
     expect(bootstrapOf(res.body).user).toBeNull();
+  });
+
+  it('dog names and photo URLs go into the page literally: `$` patterns never expand', async () => {
+    const dollars = '$`'.repeat(1000);
+    const plain = 'S-'.repeat(1000);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const dog = await createDog(app, ownerCookie, {
+        name: 'AAA--ZZZ',
+        image: `https://x.co/${plain}`,
+      });
+      ids.push(dog.id);
+    }
+    // The same page with same-length texts free of `$`: the hostile one must be no bigger.
+    const baseline = await get('/');
+    for (const id of ids) {
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/dog/${id}`,
+        headers: { cookie: ownerCookie },
+        payload: { ...validDog, name: 'AAA$`ZZZ', image: `https://x.co/${dollars}` },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<article>AAA$`ZZZ</article>');
+    expect(res.body).toContain(`<link rel="preload" as="image" href="https://x.co/${dollars}"/>`);
+    expect(res.body.split('<!doctype html>')).toHaveLength(2);
+    expect(res.body.split('<script type="module"')).toHaveLength(2);
+    expect(res.body.split('id="root"')).toHaveLength(2);
+    expect(res.body.length).toBe(baseline.body.length);
+    expect(bootstrapOf(res.body).dogs.page.map((d) => d.name)).toEqual([
+      'AAA$`ZZZ',
+      'AAA$`ZZZ',
+      'AAA$`ZZZ',
+    ]);
   });
 
   it('the renderer itself is not served to browsers', async () => {

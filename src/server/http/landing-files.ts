@@ -8,6 +8,18 @@ export const SSR_FILE = 'landing.mjs';
 export const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
+ * `text` with its first `search` replaced by `replacement`, taken literally. Pages are put
+ * together with this, never with `String.prototype.replace(string, string)`: that one expands
+ * `$&`, `$\``, `$'` and `$$` in the replacement, so user text (a dog's name or photo URL) could
+ * copy the page into itself.
+ */
+export function replaceFirstLiteral(text: string, search: string, replacement: string): string {
+  const at = text.indexOf(search);
+  if (at === -1) return text;
+  return text.slice(0, at) + replacement + text.slice(at + search.length);
+}
+
+/**
  * Drops the inline scripts the router writes when rendering on the server (scroll restoration):
  * the browser app does not need them, and the CSP (script-src 'self') would refuse them.
  */
@@ -45,5 +57,8 @@ export function hoistResourceHints(
     return '';
   });
   if (hints.length === 0 || !document.includes('</head>')) return { document, root };
-  return { document: document.replace('</head>', `${hints.join('')}</head>`), root: rest };
+  return {
+    document: replaceFirstLiteral(document, '</head>', `${hints.join('')}</head>`),
+    root: rest,
+  };
 }

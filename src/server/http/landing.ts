@@ -19,6 +19,7 @@ import {
   SSR_DIR,
   SSR_FILE,
   hoistResourceHints,
+  replaceFirstLiteral,
   withLowPriorityScripts,
   withoutInlineScripts,
 } from './landing-files';
@@ -124,7 +125,7 @@ export function registerLanding(app: FastifyInstance, deps: LandingDeps): void {
     const { document, root } = hoistResourceHints(withLowPriorityScripts(template.text), rendered);
     const html = injectBootstrap(
       // data-ssr: drawn from the embedded data, so the app hydrates it (src/main.tsx).
-      document.replace(ROOT_ELEMENT, `<div id="root" data-ssr="">${root}</div>`),
+      replaceFirstLiteral(document, ROOT_ELEMENT, `<div id="root" data-ssr="">${root}</div>`),
       bootstrap,
     );
     anonymousPages.set(url, { dogs, build, html });
