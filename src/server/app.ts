@@ -19,7 +19,12 @@ import { createDogRepository } from './dogs/repository';
 import { registerDogRoutes } from './dogs/routes';
 import { HttpError } from './http/errors';
 import { createRouter, type AnyRouteSpec } from './http/route';
-import { checkSameOrigin, isApiPath, setSecurityHeaders } from './http/security';
+import {
+  canonicalRequestTarget,
+  checkSameOrigin,
+  isApiPath,
+  setSecurityHeaders,
+} from './http/security';
 import { registerLanding } from './http/landing';
 import { hasBuiltApp, registerStatic } from './http/static';
 import { createRateLimiter } from './rate-limit/limiter';
@@ -80,8 +85,12 @@ class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const url =
+      request.originalUrl === request.url
+        ? { url: request.url }
+        : { url: request.url, rawUrl: request.originalUrl };
     const line = {
-      req: { method: request.method, url: request.url, ip: request.ip },
+      req: { method: request.method, ...url, ip: request.ip },
       res: { statusCode: reply.statusCode },
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
@@ -131,6 +140,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Malformed URLs (bad percent-encoding) never reach hooks or the error handler.
     frameworkErrors: refuseMalformedRequest as FastifyServerOptions['frameworkErrors'],
+    // Every decision is made on the path the router matches: the target is decoded once, here,
+    // before routing, so hooks, handlers and static files read the very path the router saw
+    // (`/%61pi/dog` is `/api/dog` for all of them). Refusing encoded paths with 400 instead would
+    // need a second definition of "canonical" that could drift from the router's, and would
+    // break clients that legitimately encode characters; decoding the same way it does cannot.
+    rewriteUrl: (req) => canonicalRequestTarget(req.url ?? '/'),
   });
 
   // Only JSON bodies: text/plain would otherwise be accepted by Fastify's default parser.

@@ -137,7 +137,8 @@ export function registerLanding(app: FastifyInstance, deps: LandingDeps): void {
       .header('cache-control', LANDING_CACHE_CONTROL)
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8');
-    const path = request.url.split('?')[0]!;
+    // The route's own path: / or /home, however the request spelled it (/%68ome, /home?x).
+    const path = request.routeOptions.url ?? '/';
     let session: CurrentSession | null;
     let dogs: string;
     try {
