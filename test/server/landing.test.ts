@@ -2,10 +2,11 @@
 // JSON: same data as the API, anonymous visitors never get owners' e-mails, never cached shared.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_ELEMENT_ID } from '../../src/server/http/landing';
+import { SSR_FILE, ssrDirFor } from '../../src/server/http/landing-files';
 import { createDog, createUser, login, makeApp, validDog, type TestUser } from './helpers/app';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 
@@ -156,8 +157,8 @@ describe('landing page drawn on the server', () => {
   let owner: TestUser;
   let ownerCookie: string;
   const renderer = (body: string) => {
-    mkdirSync(join(dir, 'ssr'), { recursive: true });
-    writeFileSync(join(dir, 'ssr', 'landing.mjs'), body);
+    mkdirSync(ssrDirFor(dir), { recursive: true });
+    writeFileSync(join(ssrDirFor(dir), SSR_FILE), body);
   };
 
   beforeAll(async () => {
@@ -190,6 +191,7 @@ describe('landing page drawn on the server', () => {
   afterEach(async () => {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(ssrDirFor(dir), { recursive: true, force: true });
   });
 
   const get = (url: string, cookie?: string) =>
@@ -274,8 +276,40 @@ describe('landing page drawn on the server', () => {
     ]);
   });
 
-  it('the renderer itself is not served to browsers', async () => {
-    const res = await get('/ssr/landing.mjs');
-    expect(res.body).not.toContain('export async function render');
+  it('the renderer lives outside the static root: no spelling of a URL reaches it', async () => {
+    const ssrDir = ssrDirFor(dir);
+    expect(relative(dir, ssrDir).startsWith('..')).toBe(true);
+    // It is the file the server renders with (so this test looks where the build writes).
+    await createDog(app, ownerCookie, { name: 'Lola' });
+    expect((await get('/')).body).toContain('<article>Lola</article>');
+    const sibling = basename(ssrDir);
+    const spellings = [
+      `/ssr/${SSR_FILE}`,
+      `//ssr/${SSR_FILE}`,
+      `/./ssr/${SSR_FILE}`,
+      `/x/../ssr/${SSR_FILE}`,
+      `/%73sr/${SSR_FILE}`,
+      `/ssr%2F${SSR_FILE}`,
+      `/%2e/ssr/${SSR_FILE}`,
+      `/x/%2e%2e/ssr/${SSR_FILE}`,
+      `/../${sibling}/${SSR_FILE}`,
+      `/..%2F${sibling}%2F${SSR_FILE}`,
+      `/%2e%2e/${sibling}/${SSR_FILE}`,
+      `//..//${sibling}/${SSR_FILE}`,
+      `/assets/../../${sibling}/${SSR_FILE}`,
+      `/${sibling}/${SSR_FILE}`,
+    ];
+    for (const url of spellings) {
+      for (const encoding of ['identity', 'br', 'gzip']) {
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(res.statusCode, url).toBeLessThan(500);
+        expect(res.headers['content-type'] ?? '', url).not.toMatch(/javascript/);
+        expect(res.rawPayload.includes('export async function render'), url).toBe(false);
+      }
+    }
   });
 });

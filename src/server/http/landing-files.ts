@@ -1,10 +1,19 @@
 // Names shared by the build (scripts/build/prerender-plugin.ts) and the server's landing route.
+import { resolve } from 'node:path';
 
 /** Prerendered landing page without data, next to index.html in the build. */
 export const LANDING_FILE = 'landing.html';
-/** The landing page's server renderer: <build>/ssr/landing.mjs, `render(url, data?)`. */
-export const SSR_DIR = 'ssr';
+/** The landing page's server renderer, `render(url, data?)`, in ssrDirFor(<build>). */
 export const SSR_FILE = 'landing.mjs';
+
+/**
+ * Where the build puts code for the server only: a sibling of the static root (`dist` →
+ * `dist-ssr`), never inside it, so no spelling of a URL (`//ssr/…`, `/x/../ssr/…`, encodings)
+ * can make the static file server hand it out. scripts/start.mjs repeats this rule.
+ */
+export function ssrDirFor(staticDir: string): string {
+  return `${resolve(staticDir)}-ssr`;
+}
 export const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**

@@ -16,10 +16,10 @@ import type { CurrentSession } from '../sessions/service';
 import {
   LANDING_FILE,
   ROOT_ELEMENT,
-  SSR_DIR,
   SSR_FILE,
   hoistResourceHints,
   replaceFirstLiteral,
+  ssrDirFor,
   withLowPriorityScripts,
   withoutInlineScripts,
 } from './landing-files';
@@ -74,8 +74,8 @@ function fileReader(...candidates: string[]) {
 type Render = (url: string, data: unknown) => Promise<string>;
 
 /** The build's server renderer of the landing page, or null when it has none (or it fails). */
-function rendererLoader(dir: string, log: FastifyBaseLogger) {
-  const file = join(dir, SSR_DIR, SSR_FILE);
+function rendererLoader(staticDir: string, log: FastifyBaseLogger) {
+  const file = join(ssrDirFor(staticDir), SSR_FILE);
   let cached: { version: FileVersion; render: Render | null } | undefined;
   return async (): Promise<Render | null> => {
     const version = versionOf(file);

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { SSR_DIR } from './landing-files';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -28,8 +27,7 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
     wildcard: true,
     // dist/**/*.br and *.gz are written at build time by scripts/start.mjs.
     preCompressed: true,
-    // The landing page's server renderer (src/server/http/landing.ts) is not for browsers.
-    allowedPath: (pathName) => !pathName.startsWith(`/${SSR_DIR}/`),
+    // Everything under root is public: server-only build output lives outside it (ssrDirFor).
     cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader('cache-control', cacheControlFor(filePath));
