@@ -1,7 +1,6 @@
 // One path for the router and for every check. Percent-encoded spellings of an API path get the
 // very answer of the canonical one (status, security headers, Cache-Control, body), and neither
 // the cross-site check nor `Cache-Control: no-store` can be dodged by spelling a path differently.
-import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -9,9 +8,6 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalRequestTarget } from '../../src/server/http/security';
-import { SESSION_COOKIE } from '../../src/server/sessions/cookie';
-import { createSessionRepository } from '../../src/server/sessions/repository';
-import { hashToken } from '../../src/server/sessions/service';
 import { MESSAGES } from '../../src/shared/api';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import {
@@ -19,6 +15,7 @@ import {
   TestClock,
   createDog,
   createUser,
+  insertSession,
   makeApp,
   validDog,
   type TestUser,
@@ -109,11 +106,7 @@ describe.each(BACKENDS)('percent-encoded paths on %s', (backend) => {
   let foreignDogId: number;
 
   /** A live session of `owner`, made directly so that logouts and logins never run short of them. */
-  async function freshSession(): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await createSessionRepository(t.db).insert(hashToken(token), owner.id, clock.now());
-    return `${SESSION_COOKIE}=${token}`;
-  }
+  const freshSession = () => insertSession(t.db, owner.id, clock.now());
 
   beforeAll(async () => {
     t = await openTestDatabase(backend);
@@ -121,9 +114,7 @@ describe.each(BACKENDS)('percent-encoded paths on %s', (backend) => {
     owner = await createUser(t.db, { email: 'paths-owner@example.com', password: 'secreto-123' });
     const other = await createUser(t.db, { email: 'paths-other@example.com' });
     ownDogId = (await createDog(app, await freshSession())).id;
-    const otherToken = randomBytes(32).toString('base64url');
-    await createSessionRepository(t.db).insert(hashToken(otherToken), other.id, clock.now());
-    foreignDogId = (await createDog(app, `${SESSION_COOKIE}=${otherToken}`)).id;
+    foreignDogId = (await createDog(app, await insertSession(t.db, other.id, clock.now()))).id;
   });
   afterAll(async () => {
     await app.close();
