@@ -26,7 +26,7 @@ import {
   setSecurityHeaders,
 } from './http/security';
 import { registerLanding } from './http/landing';
-import { hasBuiltApp, registerStatic } from './http/static';
+import { assertOutsideStaticRoot, hasBuiltApp, registerStatic } from './http/static';
 import { createRateLimiter } from './rate-limit/limiter';
 import { createRateLimitRepository } from './rate-limit/repository';
 import { createSessionRepository } from './sessions/repository';
@@ -179,6 +179,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const staticDir = options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir;
   const serveApp = hasBuiltApp(staticDir);
+  // The embedded database's files must never be reachable as static files.
+  if (serveApp && !config.databaseUrl)
+    assertOutsideStaticRoot(staticDir, config.dataDir, 'DATA_DIR');
 
   app.setNotFoundHandler((request, reply) => {
     if (

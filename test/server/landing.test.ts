@@ -7,7 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_ELEMENT_ID } from '../../src/server/http/landing';
 import { SSR_FILE, ssrDirFor } from '../../src/server/http/landing-files';
-import { createDog, createUser, login, makeApp, validDog, type TestUser } from './helpers/app';
+import {
+  createDog,
+  createUser,
+  login,
+  makeApp,
+  testConfig,
+  validDog,
+  type TestUser,
+} from './helpers/app';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 
 const INDEX_HTML =
@@ -123,6 +131,38 @@ describe.each(BACKENDS)('landing page on %s', (backend) => {
     const res = await get('/entrar');
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(BOOTSTRAP_ELEMENT_ID);
+  });
+});
+
+describe('private files and the static root', () => {
+  it('a DATA_DIR inside the static directory stops the app from starting', async () => {
+    const db = await openTestDatabase('pglite');
+    const dir = mkdtempSync(join(tmpdir(), 'happydog-static-'));
+    writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+    try {
+      for (const dataDir of [join(dir, 'data'), dir]) {
+        await expect(
+          makeApp(db.db, { staticDir: dir, config: testConfig({}, { DATA_DIR: dataDir }) }),
+        ).rejects.toThrow(/DATA_DIR .* is inside the static directory/);
+      }
+      // Next to it is fine, and so is any DATA_DIR when the database is PostgreSQL.
+      const beside = await makeApp(db.db, {
+        staticDir: dir,
+        config: testConfig({}, { DATA_DIR: `${dir}-data` }),
+      });
+      await beside.close();
+      const postgres = await makeApp(db.db, {
+        staticDir: dir,
+        config: testConfig(
+          {},
+          { DATA_DIR: join(dir, 'data'), DATABASE_URL: 'postgres://u@127.0.0.1:1/x' },
+        ),
+      });
+      await postgres.close();
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
