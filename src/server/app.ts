@@ -120,6 +120,8 @@ function publicMessage(error: FastifyError): { status: number; message: string }
 
 function refuseMalformedRequest(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   setSecurityHeaders(request, reply);
+  // Its path could not be decoded, so whether it was an API path is unknown: never cache it.
+  reply.header('cache-control', 'no-store');
   reply.header('x-request-id', request.id);
   request.log.info({ code: error.code }, 'malformed request refused');
   return reply.code(400).send({ error: 'La dirección de la petición no es válida' });

@@ -165,6 +165,20 @@ describe.each(BACKENDS)('percent-encoded paths on %s', (backend) => {
       },
     );
 
+    it.each(['/api/dog/%', '/%61pi/dog/%zz', '/%61pi/user/%C3'])(
+      'an undecodable path %s is a JSON 400 that is never cached',
+      async (url) => {
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie: await freshSession() },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: 'La dirección de la petición no es válida' });
+        expect(res.headers['cache-control']).toBe('no-store');
+      },
+    );
+
     it('a percent-encoded unknown API path is a JSON 404, never the app', async () => {
       const res = await app.inject({ method: 'GET', url: '/%61pi/nada' });
       expect(res.statusCode).toBe(404);
