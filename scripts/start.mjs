@@ -11,6 +11,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const customDist = process.env.STATIC_DIR?.trim() ? resolve(process.env.STATIC_DIR.trim()) : null;
 const dist = customDist ?? join(root, 'dist');
 const builtIndex = join(dist, 'index.html');
+// The landing page's server renderer is built next to the static root, never inside it, where
+// browsers could download it (ssrDirFor in src/server/http/landing-files.ts).
+const builtRenderer = join(`${dist}-ssr`, 'landing.mjs');
 
 /** Everything that goes into the browser bundle (server code does not). */
 const BUILD_INPUTS = [
@@ -35,8 +38,10 @@ function newestMtime(path) {
 }
 
 function buildIsStale() {
-  if (!existsSync(builtIndex)) return true;
-  const builtAt = statSync(builtIndex).mtimeMs;
+  if (!existsSync(builtIndex) || !existsSync(builtRenderer)) return true;
+  // A build from before the renderer moved out keeps it in dist/ssr/, where it is public.
+  if (existsSync(join(dist, 'ssr'))) return true;
+  const builtAt = Math.min(statSync(builtIndex).mtimeMs, statSync(builtRenderer).mtimeMs);
   return BUILD_INPUTS.some((input) => newestMtime(join(root, input)) > builtAt);
 }
 

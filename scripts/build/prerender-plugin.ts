@@ -1,8 +1,9 @@
 // Vite plugin: after the browser build, bundles the landing page's server renderer
-// (prerender-entry.tsx, every dependency included) into <outDir>/ssr/landing.mjs, and renders it
-// once without data into <outDir>/landing.html. The server answers / and /home by rendering
-// with the visitor's data through that module (src/server/http/landing.ts), or with landing.html
-// when it cannot; every other route keeps the plain index.html.
+// (prerender-entry.tsx, every dependency included) into <outDir>-ssr/landing.mjs, outside the
+// static root that browsers can read, and renders it once without data into
+// <outDir>/landing.html. The server answers / and /home by rendering with the visitor's data
+// through that module (src/server/http/landing.ts), or with landing.html when it cannot; every
+// other route keeps the plain index.html.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,8 +12,9 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import {
   LANDING_FILE,
   ROOT_ELEMENT,
-  SSR_DIR,
   SSR_FILE,
+  replaceFirstLiteral,
+  ssrDirFor,
   withoutInlineScripts,
 } from '../../src/server/http/landing-files';
 
@@ -58,7 +60,7 @@ export function prerenderLanding(): Plugin {
       if (config.build.ssr || config.mode === 'mock') return;
       const { build } = await import('vite');
       const outDir = resolve(config.root, config.build.outDir);
-      const ssrDir = join(outDir, SSR_DIR);
+      const ssrDir = ssrDirFor(outDir);
       process.env[NESTED] = '1';
       try {
         await build({
@@ -96,11 +98,10 @@ export function prerenderLanding(): Plugin {
       const preloads = partChunks
         .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
         .join('');
+      const withRoot = replaceFirstLiteral(template, ROOT_ELEMENT, `<div id="root">${html}</div>`);
       writeFileSync(
         join(outDir, LANDING_FILE),
-        template
-          .replace(ROOT_ELEMENT, `<div id="root">${html}</div>`)
-          .replace('</head>', `${preloads}</head>`),
+        replaceFirstLiteral(withRoot, '</head>', `${preloads}</head>`),
       );
     },
   };

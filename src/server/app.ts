@@ -21,9 +21,14 @@ import { createDogRepository } from './dogs/repository';
 import { registerDogRoutes } from './dogs/routes';
 import { HttpError } from './http/errors';
 import { createRouter, type AnyRouteSpec } from './http/route';
-import { checkSameOrigin, isApiPath, setSecurityHeaders } from './http/security';
+import {
+  canonicalRequestTarget,
+  checkSameOrigin,
+  isApiPath,
+  setSecurityHeaders,
+} from './http/security';
 import { registerLanding } from './http/landing';
-import { hasBuiltApp, registerStatic } from './http/static';
+import { assertOutsideStaticRoot, hasBuiltApp, registerStatic } from './http/static';
 import { createRateLimiter } from './rate-limit/limiter';
 import { createRateLimitRepository } from './rate-limit/repository';
 import { withSessionCache } from './sessions/cache';
@@ -83,8 +88,12 @@ class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const url =
+      request.originalUrl === request.url
+        ? { url: request.url }
+        : { url: request.url, rawUrl: request.originalUrl };
     const line = {
-      req: { method: request.method, url: request.url, ip: request.ip },
+      req: { method: request.method, ...url, ip: request.ip },
       res: { statusCode: reply.statusCode },
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
@@ -114,6 +123,8 @@ function publicMessage(error: FastifyError): { status: number; message: string }
 
 function refuseMalformedRequest(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   setSecurityHeaders(request, reply);
+  // Its path could not be decoded, so whether it was an API path is unknown: never cache it.
+  reply.header('cache-control', 'no-store');
   reply.header('x-request-id', request.id);
   request.log.info({ code: error.code }, 'malformed request refused');
   return reply.code(400).send({ error: 'La dirección de la petición no es válida' });
@@ -134,6 +145,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Malformed URLs (bad percent-encoding) never reach hooks or the error handler.
     frameworkErrors: refuseMalformedRequest as FastifyServerOptions['frameworkErrors'],
+    // Every decision is made on the path the router matches: the target is decoded once, here,
+    // before routing, so hooks, handlers and static files read the very path the router saw
+    // (`/%61pi/dog` is `/api/dog` for all of them). Refusing encoded paths with 400 instead would
+    // need a second definition of "canonical" that could drift from the router's, and would
+    // break clients that legitimately encode characters; decoding the same way it does cannot.
+    rewriteUrl: (req) => canonicalRequestTarget(req.url ?? '/'),
   });
 
   // Only JSON bodies: text/plain would otherwise be accepted by Fastify's default parser.
@@ -180,6 +197,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const staticDir = options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir;
   const serveApp = hasBuiltApp(staticDir);
+  // The embedded database's files must never be reachable as static files.
+  if (serveApp && !config.databaseUrl)
+    assertOutsideStaticRoot(staticDir, config.dataDir, 'DATA_DIR');
 
   app.setNotFoundHandler((request, reply) => {
     if (

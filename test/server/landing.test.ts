@@ -2,11 +2,20 @@
 // JSON: same data as the API, anonymous visitors never get owners' e-mails, never cached shared.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_ELEMENT_ID, scriptSafeJson } from '../../src/server/http/landing';
-import { createDog, createUser, login, makeApp, type TestUser } from './helpers/app';
+import { BOOTSTRAP_ELEMENT_ID } from '../../src/server/http/landing';
+import { SSR_FILE, ssrDirFor } from '../../src/server/http/landing-files';
+import {
+  createDog,
+  createUser,
+  login,
+  makeApp,
+  testConfig,
+  validDog,
+  type TestUser,
+} from './helpers/app';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 
 const INDEX_HTML =
@@ -126,12 +135,35 @@ describe.each(BACKENDS)('landing page on %s', (backend) => {
   });
 });
 
-describe('scriptSafeJson', () => {
-  it('escapes what could end a script element, and stays the same JSON', () => {
-    const value = { a: '</script><!-- \u2028 \u2029 <b>' };
-    const safe = scriptSafeJson(JSON.stringify(value));
-    expect(safe).not.toMatch(/[<\u2028\u2029]/);
-    expect(JSON.parse(safe)).toEqual(value);
+describe('private files and the static root', () => {
+  it('a DATA_DIR inside the static directory stops the app from starting', async () => {
+    const db = await openTestDatabase('pglite');
+    const dir = mkdtempSync(join(tmpdir(), 'happydog-static-'));
+    writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+    try {
+      for (const dataDir of [join(dir, 'data'), dir]) {
+        await expect(
+          makeApp(db.db, { staticDir: dir, config: testConfig({}, { DATA_DIR: dataDir }) }),
+        ).rejects.toThrow(/DATA_DIR .* is inside the static directory/);
+      }
+      // Next to it is fine, and so is any DATA_DIR when the database is PostgreSQL.
+      const beside = await makeApp(db.db, {
+        staticDir: dir,
+        config: testConfig({}, { DATA_DIR: `${dir}-data` }),
+      });
+      await beside.close();
+      const postgres = await makeApp(db.db, {
+        staticDir: dir,
+        config: testConfig(
+          {},
+          { DATA_DIR: join(dir, 'data'), DATABASE_URL: 'postgres://u@127.0.0.1:1/x' },
+        ),
+      });
+      await postgres.close();
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -166,8 +198,8 @@ describe('landing page drawn on the server', () => {
   let owner: TestUser;
   let ownerCookie: string;
   const renderer = (body: string) => {
-    mkdirSync(join(dir, 'ssr'), { recursive: true });
-    writeFileSync(join(dir, 'ssr', 'landing.mjs'), body);
+    mkdirSync(ssrDirFor(dir), { recursive: true });
+    writeFileSync(join(ssrDirFor(dir), SSR_FILE), body);
   };
 
   beforeAll(async () => {
@@ -187,7 +219,10 @@ describe('landing page drawn on the server', () => {
     renderer(`export async function render(url, data) {
       if (data.user) throw new Error('anonymous only');
       const cards = data.dogs.page.map((d) => '<article>' + d.name + '</article>').join('');
-      return '<link rel="preload" as="image" href="/hero.svg"/><main data-url="' + url + '">' +
+      // Like React: the first photo (fetchPriority="high") is preloaded from the top of the render.
+      const photo = data.dogs.page[0]?.image;
+      const preload = photo ? '<link rel="preload" as="image" href="' + photo + '"/>' : '';
+      return preload + '<link rel="preload" as="image" href="/hero.svg"/><main data-url="' + url + '">' +
         cards + '<script>inline()</script></main>';
     }`);
     app = await makeApp(t.db, { staticDir: dir });
@@ -197,6 +232,7 @@ describe('landing page drawn on the server', () => {
   afterEach(async () => {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(ssrDirFor(dir), { recursive: true, force: true });
   });
 
   const get = (url: string, cookie?: string) =>
@@ -244,8 +280,77 @@ describe('landing page drawn on the server', () => {
     expect(bootstrapOf(res.body).user).toBeNull();
   });
 
-  it('the renderer itself is not served to browsers', async () => {
-    const res = await get('/ssr/landing.mjs');
-    expect(res.body).not.toContain('export async function render');
+  it('dog names and photo URLs go into the page literally: `$` patterns never expand', async () => {
+    const dollars = '$`'.repeat(1000);
+    const plain = 'S-'.repeat(1000);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const dog = await createDog(app, ownerCookie, {
+        name: 'AAA--ZZZ',
+        image: `https://x.co/${plain}`,
+      });
+      ids.push(dog.id);
+    }
+    // The same page with same-length texts free of `$`: the hostile one must be no bigger.
+    const baseline = await get('/');
+    for (const id of ids) {
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/dog/${id}`,
+        headers: { cookie: ownerCookie },
+        payload: { ...validDog, name: 'AAA$`ZZZ', image: `https://x.co/${dollars}` },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<article>AAA$`ZZZ</article>');
+    expect(res.body).toContain(`<link rel="preload" as="image" href="https://x.co/${dollars}"/>`);
+    expect(res.body.split('<!doctype html>')).toHaveLength(2);
+    expect(res.body.split('<script type="module"')).toHaveLength(2);
+    expect(res.body.split('id="root"')).toHaveLength(2);
+    expect(res.body.length).toBe(baseline.body.length);
+    expect(bootstrapOf(res.body).dogs.page.map((d) => d.name)).toEqual([
+      'AAA$`ZZZ',
+      'AAA$`ZZZ',
+      'AAA$`ZZZ',
+    ]);
+  });
+
+  it('the renderer lives outside the static root: no spelling of a URL reaches it', async () => {
+    const ssrDir = ssrDirFor(dir);
+    expect(relative(dir, ssrDir).startsWith('..')).toBe(true);
+    // It is the file the server renders with (so this test looks where the build writes).
+    await createDog(app, ownerCookie, { name: 'Lola' });
+    expect((await get('/')).body).toContain('<article>Lola</article>');
+    const sibling = basename(ssrDir);
+    const spellings = [
+      `/ssr/${SSR_FILE}`,
+      `//ssr/${SSR_FILE}`,
+      `/./ssr/${SSR_FILE}`,
+      `/x/../ssr/${SSR_FILE}`,
+      `/%73sr/${SSR_FILE}`,
+      `/ssr%2F${SSR_FILE}`,
+      `/%2e/ssr/${SSR_FILE}`,
+      `/x/%2e%2e/ssr/${SSR_FILE}`,
+      `/../${sibling}/${SSR_FILE}`,
+      `/..%2F${sibling}%2F${SSR_FILE}`,
+      `/%2e%2e/${sibling}/${SSR_FILE}`,
+      `//..//${sibling}/${SSR_FILE}`,
+      `/assets/../../${sibling}/${SSR_FILE}`,
+      `/${sibling}/${SSR_FILE}`,
+    ];
+    for (const url of spellings) {
+      for (const encoding of ['identity', 'br', 'gzip']) {
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(res.statusCode, url).toBeLessThan(500);
+        expect(res.headers['content-type'] ?? '', url).not.toMatch(/javascript/);
+        expect(res.rawPayload.includes('export async function render'), url).toBe(false);
+      }
+    }
   });
 });

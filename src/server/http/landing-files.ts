@@ -1,11 +1,32 @@
 // Names shared by the build (scripts/build/prerender-plugin.ts) and the server's landing route.
+import { resolve } from 'node:path';
 
 /** Prerendered landing page without data, next to index.html in the build. */
 export const LANDING_FILE = 'landing.html';
-/** The landing page's server renderer: <build>/ssr/landing.mjs, `render(url, data?)`. */
-export const SSR_DIR = 'ssr';
+/** The landing page's server renderer, `render(url, data?)`, in ssrDirFor(<build>). */
 export const SSR_FILE = 'landing.mjs';
+
+/**
+ * Where the build puts code for the server only: a sibling of the static root (`dist` →
+ * `dist-ssr`), never inside it, so no spelling of a URL (`//ssr/…`, `/x/../ssr/…`, encodings)
+ * can make the static file server hand it out. scripts/start.mjs repeats this rule.
+ */
+export function ssrDirFor(staticDir: string): string {
+  return `${resolve(staticDir)}-ssr`;
+}
 export const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * `text` with its first `search` replaced by `replacement`, taken literally. Pages are put
+ * together with this, never with `String.prototype.replace(string, string)`: that one expands
+ * `$&`, `$\``, `$'` and `$$` in the replacement, so user text (a dog's name or photo URL) could
+ * copy the page into itself.
+ */
+export function replaceFirstLiteral(text: string, search: string, replacement: string): string {
+  const at = text.indexOf(search);
+  if (at === -1) return text;
+  return text.slice(0, at) + replacement + text.slice(at + search.length);
+}
 
 /**
  * Drops the inline scripts the router writes when rendering on the server (scroll restoration):
@@ -45,5 +66,8 @@ export function hoistResourceHints(
     return '';
   });
   if (hints.length === 0 || !document.includes('</head>')) return { document, root };
-  return { document: document.replace('</head>', `${hints.join('')}</head>`), root: rest };
+  return {
+    document: replaceFirstLiteral(document, '</head>', `${hints.join('')}</head>`),
+    root: rest,
+  };
 }

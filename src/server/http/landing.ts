@@ -17,9 +17,10 @@ import type { CurrentSession } from '../sessions/service';
 import {
   LANDING_FILE,
   ROOT_ELEMENT,
-  SSR_DIR,
   SSR_FILE,
   hoistResourceHints,
+  replaceFirstLiteral,
+  ssrDirFor,
   withLowPriorityScripts,
   withoutInlineScripts,
 } from './landing-files';
@@ -74,8 +75,8 @@ function fileReader(...candidates: string[]) {
 type Render = (url: string, data: unknown) => Promise<string>;
 
 /** The build's server renderer of the landing page, or null when it has none (or it fails). */
-function rendererLoader(dir: string, log: FastifyBaseLogger) {
-  const file = join(dir, SSR_DIR, SSR_FILE);
+function rendererLoader(staticDir: string, log: FastifyBaseLogger) {
+  const file = join(ssrDirFor(staticDir), SSR_FILE);
   let cached: { version: FileVersion; render: Render | null } | undefined;
   return async (): Promise<Render | null> => {
     const version = versionOf(file);
@@ -125,7 +126,7 @@ export function registerLanding(app: FastifyInstance, deps: LandingDeps): void {
     const { document, root } = hoistResourceHints(withLowPriorityScripts(template.text), rendered);
     const html = injectBootstrap(
       // data-ssr: drawn from the embedded data, so the app hydrates it (src/main.tsx).
-      document.replace(ROOT_ELEMENT, `<div id="root" data-ssr="">${root}</div>`),
+      replaceFirstLiteral(document, ROOT_ELEMENT, `<div id="root" data-ssr="">${root}</div>`),
       bootstrap,
     );
     anonymousPages.set(url, { dogs, build, html });
@@ -137,7 +138,8 @@ export function registerLanding(app: FastifyInstance, deps: LandingDeps): void {
       .header('cache-control', LANDING_CACHE_CONTROL)
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8');
-    const path = request.url.split('?')[0]!;
+    // The route's own path: / or /home, however the request spelled it (/%68ome, /home?x).
+    const path = request.routeOptions.url ?? '/';
     let session: CurrentSession | null;
     let dogs: string;
     try {

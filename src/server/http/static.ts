@@ -1,14 +1,27 @@
 // Serves the built browser app from dist/: immutable hashed assets, never-cached index.html.
 import { existsSync } from 'node:fs';
-import { basename, join, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { SSR_DIR } from './landing-files';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function hasBuiltApp(dir: string | null | undefined): dir is string {
   return !!dir && existsSync(join(dir, 'index.html'));
+}
+
+/**
+ * Refuses a static root that holds a private directory (the embedded database's files): every
+ * file under the root can be downloaded, so private ones must live elsewhere.
+ */
+export function assertOutsideStaticRoot(root: string, dir: string, name: string): void {
+  const rel = relative(resolve(root), resolve(dir));
+  const outside = rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  if (!outside) {
+    throw new Error(
+      `${name} (${resolve(dir)}) is inside the static directory ${resolve(root)}, whose files are served to anyone: move one of them`,
+    );
+  }
 }
 
 export function cacheControlFor(servedPath: string): string {
@@ -28,8 +41,7 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
     wildcard: true,
     // dist/**/*.br and *.gz are written at build time by scripts/start.mjs.
     preCompressed: true,
-    // The landing page's server renderer (src/server/http/landing.ts) is not for browsers.
-    allowedPath: (pathName) => !pathName.startsWith(`/${SSR_DIR}/`),
+    // Everything under root is public: server-only build output lives outside it (ssrDirFor).
     cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader('cache-control', cacheControlFor(filePath));

@@ -1,8 +1,12 @@
 // Builds the app for app.inject() with a controllable clock, quiet logs and no static files.
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Db } from '../../../src/server/db/db';
+import { SESSION_COOKIE } from '../../../src/server/sessions/cookie';
+import { createSessionRepository } from '../../../src/server/sessions/repository';
+import { hashToken } from '../../../src/server/sessions/service';
 import { hashPassword } from '../../../src/server/users/passwords';
 
 export class TestClock {
@@ -131,4 +135,14 @@ export async function createDog(
   });
   if (res.statusCode !== 201) throw new Error(`create dog failed: ${res.statusCode} ${res.body}`);
   return res.json().dog as { id: number; hostage_id: number; name: string };
+}
+
+/**
+ * A live session for `userId`, written straight to the sessions table (no login, so no rate
+ * limit or argon2 work): the Cookie header value that carries it.
+ */
+export async function insertSession(db: Db, userId: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await createSessionRepository(db).insert(hashToken(token), userId, now);
+  return `${SESSION_COOKIE}=${token}`;
 }
