@@ -7,7 +7,7 @@
 //
 // The result is outDir/pgdata (a PGlite data directory) and outDir/image.json (what built it).
 // It is written beside outDir and renamed into place, so a reader never sees half an image.
-import { mkdirSync, renameSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,15 @@ function imageStamp() {
   return `pglite ${pkg.version}, image format 1`;
 }
 
+function isCurrent(dir) {
+  try {
+    const meta = JSON.parse(readFileSync(join(dir, 'image.json'), 'utf8'));
+    return meta.stamp === imageStamp() && existsSync(join(dir, 'pgdata', 'PG_VERSION'));
+  } catch {
+    return false;
+  }
+}
+
 // The database files are private to their owner.
 process.umask(0o077);
 const tmp = `${out}.tmp-${process.pid}`;
@@ -32,6 +41,12 @@ try {
   const pg = await PGlite.create(join(tmp, 'pgdata'));
   await pg.close();
   writeFileSync(join(tmp, 'image.json'), `${JSON.stringify({ stamp: imageStamp() })}\n`);
+  if (isCurrent(out)) {
+    // Another builder finished first; servers may be copying from it right now.
+    rmSync(tmp, { recursive: true, force: true });
+    console.log(`Empty embedded database image already in ${out}`);
+    process.exit(0);
+  }
   const old = `${out}.old-${process.pid}`;
   try {
     renameSync(out, old);
