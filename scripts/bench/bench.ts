@@ -13,6 +13,7 @@
 // BENCHMARKS.md; "-" writes nothing), BENCH_KEEP=1 keeps the temporary directory,
 // BENCH_PART=landing measures only the landing page with 10 dogs (while working on it);
 // BENCH_PART=postgres only the PostgreSQL rows (scripts/bench/postgres.ts; API only, no build).
+// BENCH_PART=memory only the start-up time and memory rows (scripts/bench/memory.ts).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,15 +31,9 @@ import {
   type FirstViewRun,
   type LighthouseRun,
 } from './browser';
-import {
-  ApiClient,
-  benchDog,
-  bulkFill,
-  repoRoot,
-  startServer,
-  type BenchServer,
-} from './server';
+import { ApiClient, benchDog, bulkFill, repoRoot, startServer, type BenchServer } from './server';
 import { freePort } from '../../test/support/local-processes';
+import { measureMemory, memoryReport, type MemoryOptions } from './memory';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 10));
@@ -472,6 +467,10 @@ function chromiumVersion(): string {
 
 // ---------------------------------------------------------------------------------------------
 
+function memoryOptions(staticDir: string, dir: string): MemoryOptions {
+  return { staticDir, dir, runs: RUNS, seconds: SECONDS, pgAdmin: PG_ADMIN, owner: OWNER, log };
+}
+
 async function main() {
   const started = new Date();
   const loadBefore = load();
@@ -500,6 +499,7 @@ async function main() {
   };
   let server: BenchServer | undefined;
   const pgOptions = { adminUrl: PG_ADMIN, staticDir, dir, runs: RUNS, seconds: SECONDS, log };
+  let memory: ReturnType<typeof memoryReport> | undefined;
   try {
     if (process.env.BENCH_PART === 'postgres') {
       const figures = await measurePostgres(pgOptions);
@@ -528,6 +528,13 @@ async function main() {
           1,
         ),
       );
+      return;
+    }
+    if (process.env.BENCH_PART === 'memory') {
+      await server.stop();
+      server = undefined;
+      const memory = memoryReport(await measureMemory(memoryOptions(staticDir, dir)));
+      console.log(`\n${memory.markdown}\n\n${memory.details.join('\n')}`);
       return;
     }
     columns.push(await measureColumn(server, 10, dir, true));
@@ -564,13 +571,15 @@ async function main() {
     checks.postgres = await measurePostgres(pgOptions);
     if (typeof checks.postgres === 'string') notes.push(checks.postgres);
     else notes.push(...checks.postgres.notes);
+    memory = memoryReport(await measureMemory(memoryOptions(staticDir, dir)));
   } finally {
     await server?.stop();
     if (process.env.BENCH_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
     else log(`kept ${dir}`);
   }
 
-  const { markdown, failures } = table(columns, checks);
+  const { markdown, failures: tableFailures } = table(columns, checks);
+  const failures = [...tableFailures, ...(memory?.failures ?? [])];
   const cpuList = cpus();
   const machine =
     `${cpuList.length} CPUs (${cpuList[0]?.model.trim() ?? 'unknown'}), ` +
@@ -622,11 +631,13 @@ Reproduce with \`${COMMAND}\` (takes about 15 minutes; \`BENCH_RUNS\`, \`BENCH_S
 
 ${markdown}
 
+${memory?.markdown ?? ''}
+
 ${failures.length ? `Targets not met: ${failures.join('; ')}.` : 'Every target is met.'}
 
 Details:
 
-${[...landingFiles, ...lhDetail, ...cardDetail, ...apiDetail].join('\n')}
+${[...landingFiles, ...lhDetail, ...cardDetail, ...apiDetail, ...(memory?.details ?? [])].join('\n')}
 ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;
 
   console.log(`\n${report}`);

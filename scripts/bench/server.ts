@@ -16,6 +16,8 @@ export interface BenchServer {
   logFile: string;
   /** Resident set size of the server process now, in bytes (from /proc). */
   rss(): number;
+  /** Milliseconds from spawn to the first 200 on the ready path. */
+  readyMs: number;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,9 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Listen here (default: a free port). */
   port?: number;
+  /** Started once this path answers 200 (default /api/health), polled every `pollMs` (250). */
+  readyPath?: string;
+  pollMs?: number;
 }
 
 /** `node scripts/start.mjs` on a free port, waits for /api/health. */
@@ -51,6 +56,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
     delete env[name];
   }
   const log = openSync(options.logFile, 'a');
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
@@ -96,13 +102,19 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
       );
     }
     try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return { url, pid, logFile: options.logFile, rss: () => rssOf(pid), stop };
+      const res = await fetch(`${url}${options.readyPath ?? '/api/health'}`, {
+        signal: AbortSignal.timeout(2_000),
+      });
+      if (res.ok) {
+        const readyMs = performance.now() - spawnedAt;
+        await res.arrayBuffer();
+        return { url, pid, logFile: options.logFile, rss: () => rssOf(pid), readyMs, stop };
+      }
       last = `HTTP ${res.status}`;
     } catch (error) {
       last = (error as Error).message;
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 250));
   }
   await stop();
   throw new Error(`The server did not become healthy (${last}).\n${tailOf(options.logFile, 30)}`);
@@ -154,9 +166,18 @@ export function benchDog(i: number, origin: string) {
   return { ...base, name: `${base.name} ${i + 1}`, image: origin + base.image };
 }
 
-/** Adds dogs until the embedded database in `dataDir` holds `total` (the server must be stopped). */
-export async function bulkFill(dataDir: string, total: number, ownerEmail: string, origin: string) {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+/**
+ * Adds dogs until the database holds `total`: the embedded one in a DATA_DIR (the server must be
+ * stopped) or a PostgreSQL one.
+ */
+export async function bulkFill(
+  where: string | { DATABASE_URL: string },
+  total: number,
+  ownerEmail: string,
+  origin: string,
+) {
+  const storage = typeof where === 'string' ? { DATA_DIR: where } : where;
+  const config = loadConfig({ ...storage, LOG_LEVEL: 'silent' });
   const database = await openDatabase(config);
   try {
     const db = database.db;

@@ -26,9 +26,9 @@ async function main() {
 
   let database: OpenDatabase;
   try {
-    database = await openDatabase(config, (error) =>
-      console.error(`PostgreSQL pool error: ${error.message}`),
-    );
+    database = await openDatabase(config, {
+      onPoolError: (error) => console.error(`PostgreSQL pool error: ${error.message}`),
+    });
   } catch (error) {
     if (error instanceof LockError) fail(error.message);
     const where = config.databaseUrl
@@ -41,7 +41,13 @@ async function main() {
   try {
     app = await buildApp({ config, db: database.db, staticDir: config.staticDir });
     const applied = await migrate(database.db);
-    app.log.info({ database: database.describe, applied }, 'database ready');
+    for (const warning of database.warnings) app.log.warn(warning);
+    // pgdata: 'existing', or made from the prepared image ('image') or by a child ('child');
+    // never by initdb in this process.
+    app.log.info(
+      { database: database.describe, pgdata: database.pgdata, applied },
+      'database ready',
+    );
     if (!config.databaseUrl && config.seedDemo && (await seedDemoData(database.db))) {
       app.log.info('empty database: demo dogs added');
     }

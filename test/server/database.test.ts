@@ -1,10 +1,16 @@
 // Schema, migrations and demo seed on each backend; the DATA_DIR lock file.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, LOCK_FILE_NAME, LockError } from '../../src/server/db/lock';
+import {
+  acquireDataDirLock,
+  LOCK_FILE_NAME,
+  LockError,
+  processStartTime,
+  readLockHolder,
+} from '../../src/server/db/lock';
 import { loadMigrations, migrate } from '../../src/server/db/migrate';
 import { DEMO_DOGS, DEMO_OWNER, seedDemoData } from '../../src/server/seed/demo';
 import { dogListResponseSchema } from '../../src/shared/dog';
@@ -167,21 +173,56 @@ describe('DATA_DIR lock file', () => {
     return () => rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is created with our pid and removed on release', () => {
+  it('is created with our pid and start time, private, and removed on release', () => {
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(process.pid));
+    const path = join(dir, LOCK_FILE_NAME);
+    expect(readLockHolder(path)).toEqual({
+      pid: process.pid,
+      startTime: processStartTime(process.pid),
+    });
+    expect(readFileSync(path, 'utf8')).toMatch(new RegExp(`^${process.pid}\\nstart=\\d+\\n$`));
+    expect(statSync(path).mode & 0o077).toBe(0);
     lock.release();
-    expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(false);
+    expect(existsSync(path)).toBe(false);
   });
 
   it('refuses a second holder while the first is alive, naming its pid', async () => {
-    // A live process other than us holds the lock.
+    // A live process other than us holds the lock, written as a server writes it.
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     try {
-      writeFileSync(join(dir, LOCK_FILE_NAME), `${child.pid}\n`);
+      const content = `${child.pid}\nstart=${processStartTime(child.pid!)}\n`;
+      writeFileSync(join(dir, LOCK_FILE_NAME), content);
       expect(() => acquireDataDirLock(dir)).toThrow(LockError);
       expect(() => acquireDataDirLock(dir)).toThrow(new RegExp(`pid ${child.pid}`));
-      expect(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(child.pid));
+      expect(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8')).toBe(content);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a lock naming a live process that is not its holder (pid reused)', () => {
+    // PID 1 and the test runner's parent are alive but are not Happy Dog servers on this
+    // directory: in the new format their start time differs, in the old one their command line.
+    for (const pid of [1, process.ppid]) {
+      for (const content of [`${pid}\nstart=1\n`, `${pid}\n`]) {
+        writeFileSync(join(dir, LOCK_FILE_NAME), content);
+        const lock = acquireDataDirLock(dir);
+        expect(readLockHolder(join(dir, LOCK_FILE_NAME))?.pid).toBe(process.pid);
+        lock.release();
+      }
+    }
+  });
+
+  it('honours an old-format lock (pid only) held by a live Happy Dog server', async () => {
+    // A process whose command line is that of a server (it never opens anything).
+    const child = spawn(process.execPath, [
+      '-e',
+      'setTimeout(() => {}, 30000)',
+      'scripts/start.mjs',
+    ]);
+    try {
+      writeFileSync(join(dir, LOCK_FILE_NAME), `${child.pid}\n`);
+      expect(() => acquireDataDirLock(dir)).toThrow(new RegExp(`pid ${child.pid}`));
     } finally {
       child.kill('SIGKILL');
     }
@@ -192,7 +233,7 @@ describe('DATA_DIR lock file', () => {
     await new Promise((resolve) => child.on('exit', resolve));
     writeFileSync(join(dir, LOCK_FILE_NAME), `${child.pid}\n`);
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(process.pid));
+    expect(readLockHolder(join(dir, LOCK_FILE_NAME))?.pid).toBe(process.pid);
     lock.release();
   });
 

@@ -142,3 +142,37 @@ describe('list cache', () => {
     });
   });
 });
+
+describe('list cache bounds', () => {
+  it('drops an audience’s pages once they hold more than maxBytes', async () => {
+    // Three 100-character pages fit (2 bytes per character), a fourth does not.
+    const cache = createListCache({ ttlMs: 60_000, now: new TestClock().now, maxBytes: 600 });
+    let loads = 0;
+    const load = async () => page(`${++loads}`.padEnd(100, '.'));
+    for (const key of ['a', 'b', 'c']) await cache.get('anonymous', key, load);
+    await cache.get('anonymous', 'a', load);
+    expect(loads).toBe(3); // still cached
+    await cache.get('owner', 'x', load); // the other audience has its own budget
+    await cache.get('anonymous', 'a', load);
+    expect(loads).toBe(4);
+    await cache.get('anonymous', 'd', load); // over the budget: everything is dropped
+    await cache.get('anonymous', 'a', load);
+    expect(loads).toBe(6);
+    await cache.get('owner', 'x', load);
+    expect(loads).toBe(6);
+  });
+
+  it('a replaced page no longer counts against the budget', async () => {
+    const clock = new TestClock();
+    const cache = createListCache({ ttlMs: 1000, now: clock.now, maxBytes: 600 });
+    let loads = 0;
+    const load = async () => page(`${++loads}`.padEnd(100, '.'));
+    for (let i = 0; i < 2; i++) {
+      clock.advance(1000); // both expire and are replaced: two pages held, never four
+      await cache.get('anonymous', 'b', load);
+      await cache.get('anonymous', 'a', load);
+    }
+    await cache.get('anonymous', 'b', load);
+    expect(loads).toBe(4); // 'b' was never dropped
+  });
+});

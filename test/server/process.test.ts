@@ -2,10 +2,10 @@
 // DATA_DIR lock, graceful SIGTERM, bad configuration, and several processes on one PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -222,6 +222,41 @@ describe('server process on the embedded database', () => {
       expect(exit.code).toBe(0);
       expect(exit.ms).toBeLessThan(9_000);
       expect(existsSync(join(dataDir, 'happydog.lock'))).toBe(false);
+    },
+  );
+
+  it(
+    'a new DATA_DIR is made without initdb in the server, private, migrated and seeded; one open to others is reopened with a warning',
+    SLOW,
+    async () => {
+      const dir = join(mkdtempSync(join(tmpdir(), 'happydog-new-')), 'data');
+      try {
+        const server = await startServer({ DATA_DIR: dir, LOG_LEVEL: 'info' });
+        const ready = server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"database ready"'))
+          .map((line) => JSON.parse(line) as { pgdata: string; applied: number[] });
+        expect(ready).toHaveLength(1);
+        // From the prepared image, or from a child process that built it first.
+        expect(['image', 'child']).toContain(ready[0]!.pgdata);
+        expect(ready[0]!.applied).toEqual([1, 2]);
+        expect((await api(server, 'GET', '/api/dog')).body).toHaveLength(DEMO_DOGS.length);
+        expect(statSync(dir).mode & 0o777).toBe(0o700);
+        expect(statSync(join(dir, 'pgdata')).mode & 0o777).toBe(0o700);
+        expect(statSync(join(dir, 'pgdata', 'PG_VERSION')).mode & 0o777).toBe(0o600);
+        server.child.kill('SIGTERM');
+        expect((await exitOf(server.child)).code).toBe(0);
+
+        chmodSync(dir, 0o777);
+        const again = await startServer({ DATA_DIR: dir, LOG_LEVEL: 'info' });
+        expect(again.output()).toContain(`${dir} is open to other users (mode 777)`);
+        expect(again.output()).toContain('"pgdata":"existing"');
+        again.child.kill('SIGTERM');
+        expect((await exitOf(again.child)).code).toBe(0);
+      } finally {
+        rmSync(dirname(dir), { recursive: true, force: true });
+      }
     },
   );
 

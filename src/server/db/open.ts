@@ -1,7 +1,14 @@
 // Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
+import {
+  DEFAULT_IMAGE_DIR,
+  makePrivate,
+  permissionWarnings,
+  preparePgdata,
+  type PgdataOrigin,
+} from './data-dir';
 import type { Db } from './db';
 import { acquireDataDirLock } from './lock';
 import { openPglite } from './pglite';
@@ -12,25 +19,56 @@ export interface OpenDatabase {
   /** Closes the database, then gives DATA_DIR back. */
   close(): Promise<void>;
   describe: string;
+  /** Embedded only: whether pgdata was there already or made from the image (here or by a child). */
+  pgdata?: PgdataOrigin;
+  /** Problems worth a log line at start-up (e.g. a data directory open to other users). */
+  warnings: string[];
+}
+
+export interface OpenOptions {
+  onPoolError?: (error: Error) => void;
+  /** The prepared empty database copied into a new DATA_DIR. */
+  imageDir?: string;
+}
+
+/** Makes files the embedded database creates private to this account; returns the undo. */
+function privateUmask(): () => void {
+  try {
+    const previous = process.umask(0o077);
+    return () => process.umask(previous);
+  } catch {
+    // Worker threads cannot change it; files made from the image are chmodded anyway.
+    return () => {};
+  }
 }
 
 export async function openDatabase(
   config: Config,
-  onPoolError?: (error: Error) => void,
+  options: OpenOptions = {},
 ): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const db = await openPostgres({
       connectionString: config.databaseUrl,
       max: config.databasePoolSize,
-      onError: onPoolError,
+      onError: options.onPoolError,
     });
-    return { db, close: () => db.close(), describe: 'PostgreSQL (DATABASE_URL)' };
+    return { db, close: () => db.close(), describe: 'PostgreSQL (DATABASE_URL)', warnings: [] };
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  const restoreUmask = privateUmask();
+  const existed = existsSync(config.dataDir);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  if (!existed) chmodSync(config.dataDir, 0o700);
+  const warnings = existed ? permissionWarnings(config.dataDir) : [];
   const lock = acquireDataDirLock(config.dataDir);
   try {
+    const pgdata = await preparePgdata(config.dataDir, options.imageDir ?? DEFAULT_IMAGE_DIR);
     const dir = join(config.dataDir, 'pgdata');
     const db = await openPglite(dir);
+    if (pgdata !== 'existing') {
+      // PGlite writes a few files at start-up with its own modes; the directories being 0700
+      // already keeps them from other users, this makes the files match.
+      makePrivate(dir);
+    }
     return {
       db,
       async close() {
@@ -38,12 +76,16 @@ export async function openDatabase(
           await db.close();
         } finally {
           lock.release();
+          restoreUmask();
         }
       },
       describe: `embedded PGlite in ${dir}`,
+      pgdata,
+      warnings,
     };
   } catch (error) {
     lock.release();
+    restoreUmask();
     throw error;
   }
 }

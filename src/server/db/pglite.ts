@@ -1,9 +1,43 @@
 // Embedded PostgreSQL (PGlite): a directory on disk, or `memory://` for tests.
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
+import { hasDatabase } from './data-dir';
 
+/**
+ * PostgreSQL settings for one small site in one process. Shared memory lives inside the
+ * WebAssembly heap, which never shrinks, so every megabyte here stays resident: the defaults
+ * (128 MB of buffers, 100 connections' worth of lock and process tables) are sized for a
+ * dedicated database server.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '32MB',
+  max_connections: '8',
+  maintenance_work_mem: '16MB',
+  work_mem: '4MB',
+  temp_buffers: '4MB',
+};
+
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];
+
+export class NoDatabaseError extends Error {
+  override name = 'NoDatabaseError';
+}
+
+/**
+ * Opens an existing PGlite data directory (or a new in-memory one). A directory without a
+ * database is refused rather than initialised: initdb belongs in the image builder, never in a
+ * serving process (see data-dir.ts).
+ */
 export async function openPglite(dataDir: string): Promise<Db> {
-  const pg = await PGlite.create(dataDir);
+  if (!dataDir.startsWith('memory://') && !hasDatabase(dataDir)) {
+    throw new NoDatabaseError(
+      `${dataDir} holds no database; it is created from the prepared image, never by initdb here`,
+    );
+  }
+  const pg = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
   let closed = false;
 
   return {

@@ -27,6 +27,12 @@ export interface ListCacheOptions {
   now: () => Date;
   maxEntries?: number;
   /**
+   * Upper bound on the memory the pages of one audience hold (2 bytes per character); reached,
+   * that audience's pages are dropped. Keys are client-chosen (`before`), so a count alone
+   * would let pages of 100 long dogs add up to hundreds of MB.
+   */
+  maxBytes?: number;
+  /**
    * The data version as read by a query started after the call; set when other processes may
    * write (PostgreSQL).
    */
@@ -38,17 +44,30 @@ interface Entry {
   /** Every write up to this version is included in the page. */
   version: bigint;
   value: Promise<string>;
+  /** Bytes counted for the page once it has loaded (0 before). */
+  bytes: number;
 }
 
 export function createListCache({
   ttlMs,
   now,
-  maxEntries = 1000,
+  maxEntries = 500,
+  maxBytes = 8 * 1024 * 1024,
   currentVersion,
 }: ListCacheOptions) {
   const maps: Record<Audience, Map<string, Entry>> = {
     anonymous: new Map(),
     owner: new Map(),
+  };
+  const held: Record<Audience, number> = { anonymous: 0, owner: 0 };
+  const clear = (audience: Audience) => {
+    maps[audience].clear();
+    held[audience] = 0;
+  };
+  const remove = (audience: Audience, key: string, entry: Entry) => {
+    if (maps[audience].get(key) !== entry) return;
+    maps[audience].delete(key);
+    held[audience] -= entry.bytes;
   };
   /** Bumped by every write through this process. */
   let local = 0n;
@@ -69,8 +88,9 @@ export function createListCache({
       if (hit && hit.expires > t && hit.version >= observed && local === observedLocal) {
         return hit.value;
       }
-      if (entries.size >= maxEntries) entries.clear();
+      if (entries.size >= maxEntries) clear(audience);
       const entry: Entry = {
+        bytes: 0,
         expires: t + ttlMs,
         version: observed,
         value: load().then((page) => {
@@ -87,16 +107,19 @@ export function createListCache({
         local === observedLocal &&
         !(current && current.expires > t && current.version > observed)
       ) {
+        if (current) remove(audience, key, current);
         entries.set(key, entry);
       }
       // A failed load is not remembered; nor is one that raced with a write in this process.
       entry.value.then(
-        () => {
-          if (local !== observedLocal && entries.get(key) === entry) entries.delete(key);
+        (json) => {
+          if (entries.get(key) !== entry) return;
+          if (local !== observedLocal) return remove(audience, key, entry);
+          entry.bytes = json.length * 2;
+          held[audience] += entry.bytes;
+          if (held[audience] > maxBytes) clear(audience);
         },
-        () => {
-          if (entries.get(key) === entry) entries.delete(key);
-        },
+        () => remove(audience, key, entry),
       );
       return entry.value;
     },
@@ -104,8 +127,8 @@ export function createListCache({
     /** Called after every write to dogs through this process, before the write is answered. */
     invalidate(): void {
       local += 1n;
-      maps.anonymous.clear();
-      maps.owner.clear();
+      clear('anonymous');
+      clear('owner');
     },
   };
 }

@@ -1,0 +1,154 @@
+// The embedded database's directory: created private to its owner, filled from a prepared empty
+// database (the image built by scripts/build/pglite-image.mjs) instead of running initdb here,
+// and checked for permissions that let other users read or change it.
+import { spawn } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const DEFAULT_IMAGE_DIR = join(ROOT, 'build', 'pglite-image');
+const IMAGE_BUILDER = join(ROOT, 'scripts', 'build', 'pglite-image.mjs');
+
+/** Where a data directory came from: already there, copied from the image, or from a child. */
+export type PgdataOrigin = 'existing' | 'image' | 'child';
+
+/** Identifies the PGlite that built an image; an image from another one is rebuilt. */
+export function imageStamp(): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const pkg = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return `pglite ${pkg.version}, image format 1`;
+}
+
+export function imageIsCurrent(imageDir: string): boolean {
+  try {
+    const meta = JSON.parse(readFileSync(join(imageDir, 'image.json'), 'utf8')) as {
+      stamp?: unknown;
+    };
+    return meta.stamp === imageStamp() && existsSync(join(imageDir, 'pgdata', 'PG_VERSION'));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `pgdata` holds a database (PostgreSQL writes PG_VERSION first and never removes it). */
+export function hasDatabase(pgdata: string): boolean {
+  return existsSync(join(pgdata, 'PG_VERSION'));
+}
+
+/** Directories 0700 and files 0600 below (and including) `path`. */
+export function makePrivate(path: string): void {
+  const stat = statSync(path);
+  if (stat.isDirectory()) {
+    chmodSync(path, 0o700);
+    for (const entry of readdirSync(path)) makePrivate(join(path, entry));
+  } else if (stat.isFile()) {
+    chmodSync(path, 0o600);
+  }
+}
+
+/** Warnings for a data directory (or its pgdata) that group or others may read or enter. */
+export function permissionWarnings(dataDir: string): string[] {
+  const warnings: string[] = [];
+  for (const path of [dataDir, join(dataDir, 'pgdata')]) {
+    let mode: number;
+    try {
+      mode = statSync(path).mode;
+    } catch {
+      continue;
+    }
+    if ((mode & 0o077) !== 0) {
+      warnings.push(
+        `${path} is open to other users (mode ${(mode & 0o777).toString(8)}); ` +
+          `run chmod -R go= ${dataDir} so only this account can read the database`,
+      );
+    }
+  }
+  return warnings;
+}
+
+function runImageBuilder(outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [IMAGE_BUILDER, outDir], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(stderr.trim() || `image builder exited ${code}`)),
+    );
+  });
+}
+
+/**
+ * Makes sure `dataDir/pgdata` holds a database without ever running initdb in this process.
+ * A missing one is copied from the image (built first, in a child process, when missing or
+ * stale) into a temporary directory and renamed into place, so a crash never leaves half a
+ * database behind. Call only while holding the DATA_DIR lock.
+ */
+export async function preparePgdata(
+  dataDir: string,
+  imageDir = DEFAULT_IMAGE_DIR,
+): Promise<PgdataOrigin> {
+  const pgdata = join(dataDir, 'pgdata');
+  // Leftovers of an earlier start that died while copying.
+  for (const entry of readdirSync(dataDir)) {
+    if (entry.startsWith('pgdata.new-')) rmSync(join(dataDir, entry), { recursive: true });
+  }
+  if (hasDatabase(pgdata)) return 'existing';
+
+  let origin: PgdataOrigin = 'image';
+  let source = imageDir;
+  let ownCopy: string | null = null;
+  if (!imageIsCurrent(imageDir)) {
+    origin = 'child';
+    try {
+      await runImageBuilder(imageDir);
+    } catch (error) {
+      // Another process may have installed it meanwhile; else build a private one here.
+      if (!imageIsCurrent(imageDir)) {
+        ownCopy = join(dataDir, `pgdata.new-image-${process.pid}`);
+        try {
+          await runImageBuilder(ownCopy);
+        } catch (second) {
+          throw new Error(
+            `could not prepare an empty database: ${(second as Error).message} ` +
+              `(shared image: ${(error as Error).message})`,
+          );
+        }
+        source = ownCopy;
+      }
+    }
+  }
+  const staging = join(dataDir, `pgdata.new-${process.pid}`);
+  try {
+    if (existsSync(pgdata)) {
+      // An empty one is replaced; anything else may be someone's data and is left alone.
+      if (readdirSync(pgdata).length > 0) {
+        throw new Error(`${pgdata} is not empty but holds no database (no PG_VERSION)`);
+      }
+      rmSync(pgdata, { recursive: true });
+    }
+    cpSync(join(source, 'pgdata'), staging, { recursive: true });
+    makePrivate(staging);
+    renameSync(staging, pgdata);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+    if (ownCopy) rmSync(ownCopy, { recursive: true, force: true });
+  }
+  return origin;
+}

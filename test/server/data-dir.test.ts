@@ -1,0 +1,121 @@
+// A new embedded DATA_DIR: made from the prepared empty database (never by initdb in this
+// process), private to its owner, and a warning for an existing one open to other users.
+import { chmodSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { imageIsCurrent } from '../../src/server/db/data-dir';
+import { migrate } from '../../src/server/db/migrate';
+import { openDatabase } from '../../src/server/db/open';
+import { openPglite } from '../../src/server/db/pglite';
+import { DEMO_DOGS, seedDemoData } from '../../src/server/seed/demo';
+
+// Building an image runs initdb in a child process: slow on a busy machine.
+const SLOW = { timeout: 240_000 };
+const scratch = mkdtempSync(join(tmpdir(), 'happydog-datadir-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Paths below `dir` (itself included) whose mode lets group or others in. */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    const stat = statSync(path);
+    if ((stat.mode & 0o077) !== 0) found.push(`${path} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry));
+  };
+  walk(dir);
+  return found;
+}
+
+/** Opens DATA_DIR like the server and counts PGlite instances that ran initdb in here. */
+async function openCountingInitdb(dataDir: string, imageDir: string) {
+  // PGlite runs initdb through a second instance created with noInitDb.
+  const create = vi.spyOn(PGlite, 'create');
+  try {
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }), { imageDir });
+    const initdbRuns = create.mock.calls.filter((call) =>
+      call.some((arg) => typeof arg === 'object' && arg !== null && 'noInitDb' in arg),
+    ).length;
+    return { database, initdbRuns, opened: create.mock.calls.length };
+  } finally {
+    create.mockRestore();
+  }
+}
+
+describe('a new embedded DATA_DIR', () => {
+  const imageDir = join(scratch, 'image');
+
+  it(
+    'without an image: a child process builds it; this process never runs initdb',
+    SLOW,
+    async () => {
+      expect(imageIsCurrent(imageDir)).toBe(false);
+      const dataDir = join(scratch, 'first');
+      const { database, initdbRuns, opened } = await openCountingInitdb(dataDir, imageDir);
+      try {
+        expect(database.pgdata).toBe('child');
+        expect(opened).toBe(1);
+        expect(initdbRuns).toBe(0);
+        expect(imageIsCurrent(imageDir)).toBe(true);
+        expect(await migrate(database.db)).toEqual([1, 2]);
+        expect(await seedDemoData(database.db)).toBe(true);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
+  it(
+    'with the image: copied, migrated, seeded, private (0700 directories, 0600 files)',
+    SLOW,
+    async () => {
+      const dataDir = join(scratch, 'second');
+      const { database, initdbRuns } = await openCountingInitdb(dataDir, imageDir);
+      try {
+        expect(database.pgdata).toBe('image');
+        expect(initdbRuns).toBe(0);
+        expect(database.warnings).toEqual([]);
+        expect(await migrate(database.db)).toEqual([1, 2]);
+        expect(await seedDemoData(database.db)).toBe(true);
+        expect((await database.db.query('SELECT id FROM dogs')).length).toBe(DEMO_DOGS.length);
+        expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+        expect(openToOthers(dataDir)).toEqual([]);
+      } finally {
+        await database.close();
+      }
+      expect(openToOthers(dataDir)).toEqual([]);
+      // Reopened as it is: the data is there and nothing is copied again.
+      const again = await openDatabase(loadConfig({ DATA_DIR: dataDir }), { imageDir });
+      try {
+        expect(again.pgdata).toBe('existing');
+        expect(await migrate(again.db)).toEqual([]);
+        expect((await again.db.query('SELECT id FROM dogs')).length).toBe(DEMO_DOGS.length);
+      } finally {
+        await again.close();
+      }
+    },
+  );
+
+  it('an existing directory open to other users is opened with a warning', SLOW, async () => {
+    const dataDir = join(scratch, 'shared');
+    cpSync(join(scratch, 'second'), dataDir, { recursive: true });
+    chmodSync(dataDir, 0o777);
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }), { imageDir });
+    try {
+      expect(database.pgdata).toBe('existing');
+      expect(database.warnings).toEqual([
+        expect.stringMatching(new RegExp(`^${dataDir} is open to other users \\(mode 777\\)`)),
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+it('openPglite refuses a directory without a database instead of running initdb', async () => {
+  const empty = mkdtempSync(join(scratch, 'empty-'));
+  await expect(openPglite(empty)).rejects.toThrow(/holds no database/);
+  expect(readdirSync(empty)).toEqual([]);
+});
