@@ -7,10 +7,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { imageIsCurrent } from '../../src/server/db/data-dir';
-import { migrate } from '../../src/server/db/migrate';
+import { loadMigrations, migrate } from '../../src/server/db/migrate';
 import { openDatabase } from '../../src/server/db/open';
 import { openPglite } from '../../src/server/db/pglite';
 import { DEMO_DOGS, seedDemoData } from '../../src/server/seed/demo';
+
+const allMigrations = async () => (await loadMigrations()).map((m) => m.version);
 
 // Building an image runs initdb in a child process: slow on a busy machine.
 const SLOW = { timeout: 240_000 };
@@ -59,7 +61,7 @@ describe('a new embedded DATA_DIR', () => {
         expect(opened).toBe(1);
         expect(initdbRuns).toBe(0);
         expect(imageIsCurrent(imageDir)).toBe(true);
-        expect(await migrate(database.db)).toEqual([1, 2]);
+        expect(await migrate(database.db)).toEqual(await allMigrations());
         expect(await seedDemoData(database.db)).toBe(true);
       } finally {
         await database.close();
@@ -77,7 +79,7 @@ describe('a new embedded DATA_DIR', () => {
         expect(database.pgdata).toBe('image');
         expect(initdbRuns).toBe(0);
         expect(database.warnings).toEqual([]);
-        expect(await migrate(database.db)).toEqual([1, 2]);
+        expect(await migrate(database.db)).toEqual(await allMigrations());
         expect(await seedDemoData(database.db)).toBe(true);
         expect((await database.db.query('SELECT id FROM dogs')).length).toBe(DEMO_DOGS.length);
         expect(statSync(dataDir).mode & 0o777).toBe(0o700);
