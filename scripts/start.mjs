@@ -1,9 +1,12 @@
-// `npm start`: builds the browser app when dist/ is missing or older than its sources, then runs
-// the server in this very process (so this PID is the server's and signals reach it directly).
+// `npm start`: builds the browser app when dist/ is missing or older than its sources, and the
+// server (build/server/server.mjs, compiled JavaScript) when it is missing or older than its
+// sources, then runs the server in this very process (so this PID is the server's and signals
+// reach it directly). With SKIP_BUILD nothing is built: an up-to-date compiled server is run,
+// otherwise the server's TypeScript sources through tsx.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -28,13 +31,25 @@ const BUILD_INPUTS = [
 ];
 const SKIP_DIRS = new Set([join(root, 'src', 'server'), join(root, 'node_modules')]);
 
-function newestMtime(path) {
-  if (!existsSync(path) || SKIP_DIRS.has(path)) return 0;
+/** Everything compiled into the server bundle (packages stay in node_modules). */
+const SERVER_INPUTS = ['src/server', 'src/shared', 'package.json', 'scripts/build/server.mjs'];
+const serverBundle = join(root, 'build', 'server', 'server.mjs');
+
+function newestMtime(path, skip = SKIP_DIRS) {
+  if (!existsSync(path) || skip.has(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  for (const entry of readdirSync(path)) {
+    newest = Math.max(newest, newestMtime(join(path, entry), skip));
+  }
   return newest;
+}
+
+function serverIsStale() {
+  if (!existsSync(serverBundle)) return true;
+  const builtAt = statSync(serverBundle).mtimeMs;
+  return SERVER_INPUTS.some((input) => newestMtime(join(root, input), new Set()) > builtAt);
 }
 
 function buildIsStale() {
@@ -86,6 +101,24 @@ if (!skipBuild && buildIsStale()) {
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../src/server/server.ts');
+let compiled = !serverIsStale();
+if (!compiled && !skipBuild) {
+  console.log('Compiling the server (build/server/ is missing or older than its sources)…');
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build', 'server.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    console.error('The server build failed; fix the errors above and run npm start again.');
+    process.exit(build.status ?? 1);
+  }
+  compiled = true;
+}
+
+if (compiled) {
+  await import(pathToFileURL(serverBundle).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/server/server.ts');
+}

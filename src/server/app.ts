@@ -1,6 +1,6 @@
 // Builds the Fastify application (API + static app) around an injected database and config.
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, {
@@ -37,11 +37,12 @@ import { registerSessionRoutes } from './sessions/routes';
 import { createSessionService } from './sessions/service';
 import { registerSystemRoutes } from './system/routes';
 import { warmUpPasswords } from './users/passwords';
+import { PROJECT_ROOT } from './paths';
 import { createUserRepository } from './users/repository';
 import { registerUserRoutes } from './users/routes';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
-export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
+export const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist');
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface AppOptions {

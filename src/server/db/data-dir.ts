@@ -14,11 +14,10 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../paths';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const DEFAULT_IMAGE_DIR = join(ROOT, 'build', 'pglite-image');
-const IMAGE_BUILDER = join(ROOT, 'scripts', 'build', 'pglite-image.mjs');
+export const DEFAULT_IMAGE_DIR = join(PROJECT_ROOT, 'build', 'pglite-image');
+const IMAGE_BUILDER = join(PROJECT_ROOT, 'scripts', 'build', 'pglite-image.mjs');
 
 /** Where a data directory came from: already there, copied from the image, or from a child. */
 export type PgdataOrigin = 'existing' | 'image' | 'child';
@@ -82,7 +81,7 @@ export function permissionWarnings(dataDir: string): string[] {
 function runImageBuilder(outDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [IMAGE_BUILDER, outDir], {
-      cwd: ROOT,
+      cwd: PROJECT_ROOT,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -1,6 +1,6 @@
 // Applies the numbered migrations/NNN_name.sql files once each, in order, inside one transaction.
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_DIR } from '../paths';
 import type { Db } from './db';
 
 export interface Migration {
@@ -9,7 +9,6 @@ export interface Migration {
   sql: string;
 }
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 // Arbitrary constant: serialises concurrent start-ups of several processes on one PostgreSQL.
 const MIGRATION_LOCK_KEY = 720_531_411;
 

@@ -1,0 +1,36 @@
+// Compiles the API server (src/server, and the contracts it shares with the app in src/shared)
+// into one JavaScript module, build/server/server.mjs, so production starts without compiling
+// TypeScript: faster to the first answer and without a compiler's memory in the server process.
+// Packages stay outside the bundle and are loaded from node_modules as usual.
+//
+//   node scripts/build/server.mjs   (run by `npm run build`, and by `npm start` when stale)
+import { renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const outDir = join(root, 'build', 'server');
+// Written beside its place and renamed into it, so a starting server never loads half a build.
+const tmpDir = `${outDir}.tmp-${process.pid}`;
+
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  // Nothing of the browser app's setup (plugins, public files, env) belongs in the server.
+  publicDir: false,
+  envDir: false,
+  build: {
+    ssr: 'src/server/server.ts',
+    outDir: tmpDir,
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: true,
+    rollupOptions: { output: { entryFileNames: 'server.mjs', format: 'es' } },
+  },
+  ssr: { target: 'node' },
+});
+rmSync(outDir, { recursive: true, force: true });
+renameSync(tmpDir, outDir);
