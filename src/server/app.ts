@@ -260,7 +260,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const purgeEvery = options.purgeIntervalMs ?? PURGE_INTERVAL_MS;
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await warmUpPasswords();
+    // Started, not awaited: it runs on libuv's thread pool while the server starts listening, and
+    // a login that comes first waits for the same computation.
+    warmUpPasswords().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'password hashing warm-up failed'),
+    );
     if (purgeEvery > 0) {
       timer = setInterval(purge, purgeEvery);
       timer.unref();

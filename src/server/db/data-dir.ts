@@ -2,6 +2,7 @@
 // database (the image built by scripts/build/pglite-image.mjs) instead of running initdb here,
 // and checked for permissions that let other users read or change it.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   cpSync,
@@ -14,7 +15,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PROJECT_ROOT } from '../paths';
+import { MIGRATIONS_DIR, PROJECT_ROOT } from '../paths';
 
 export const DEFAULT_IMAGE_DIR = join(PROJECT_ROOT, 'build', 'pglite-image');
 const IMAGE_BUILDER = join(PROJECT_ROOT, 'scripts', 'build', 'pglite-image.mjs');
@@ -22,13 +23,21 @@ const IMAGE_BUILDER = join(PROJECT_ROOT, 'scripts', 'build', 'pglite-image.mjs')
 /** Where a data directory came from: already there, copied from the image, or from a child. */
 export type PgdataOrigin = 'existing' | 'image' | 'child';
 
-/** Identifies the PGlite that built an image; an image from another one is rebuilt. */
+/**
+ * Identifies what an image holds: the PGlite that built it and the migrations already applied
+ * in it (their files' names and contents). An image made by another PGlite or before a
+ * migration changed is rebuilt.
+ */
 export function imageStamp(): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const pkg = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as {
     version: string;
   };
-  return `pglite ${pkg.version}, image format 1`;
+  const migrations = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+    migrations.update(`${file}\0`).update(readFileSync(join(MIGRATIONS_DIR, file))).update('\0');
+  }
+  return `pglite ${pkg.version}, image format 2, migrations ${migrations.digest('hex').slice(0, 16)}`;
 }
 
 export function imageIsCurrent(imageDir: string): boolean {

@@ -12,7 +12,6 @@ import {
 import type { Db } from './db';
 import { acquireDataDirLock } from './lock';
 import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
 
 export interface OpenDatabase {
   db: Db;
@@ -47,6 +46,8 @@ export async function openDatabase(
   options: OpenOptions = {},
 ): Promise<OpenDatabase> {
   if (config.databaseUrl) {
+    // Loaded only in this mode: the embedded default never needs the PostgreSQL client.
+    const { openPostgres } = await import('./postgres');
     const db = await openPostgres({
       connectionString: config.databaseUrl,
       max: config.databasePoolSize,

@@ -20,7 +20,14 @@ export function hashPassword(password: string): Promise<string> {
 // login costs the same argon2 work and timing does not reveal which e-mails exist.
 let dummyHash: Promise<string> | undefined;
 function getDummyHash(): Promise<string> {
-  dummyHash ??= hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
+  if (!dummyHash) {
+    const pending = hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
+    dummyHash = pending;
+    // A failure is not remembered: the next login tries again.
+    pending.catch(() => {
+      if (dummyHash === pending) dummyHash = undefined;
+    });
+  }
   return dummyHash;
 }
 
