@@ -8,6 +8,8 @@ import { openDatabase, type OpenDatabase } from './db/open';
 import { seedDemoData } from './seed/demo';
 
 const SHUTDOWN_GRACE_MS = 8_000;
+/** 'compiled' when running from build/server (production), 'typescript' from the sources. */
+const SERVER_CODE = import.meta.url.endsWith('.ts') ? 'typescript' : 'compiled';
 const SHUTDOWN_HARD_LIMIT_MS = 9_500;
 
 function fail(message: string): never {
@@ -45,7 +47,7 @@ async function main() {
     // pgdata: 'existing', or made from the prepared image ('image') or by a child ('child');
     // never by initdb in this process.
     app.log.info(
-      { database: database.describe, pgdata: database.pgdata, applied },
+      { database: database.describe, pgdata: database.pgdata, applied, code: SERVER_CODE },
       'database ready',
     );
     if (!config.databaseUrl && config.seedDemo && (await seedDemoData(database.db))) {

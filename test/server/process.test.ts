@@ -1,6 +1,6 @@
 // The real server as a process (`node scripts/start.mjs`): durability across kill -9, the
 // DATA_DIR lock, graceful SIGTERM, bad configuration, and several processes on one PostgreSQL.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
@@ -8,13 +8,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/local-processes';
 import { DEMO_DOGS } from '../../src/server/seed/demo';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-// Starting real processes (tsx + PGlite) is slow on a loaded machine.
+// Starting real processes (PGlite) is slow on a loaded machine.
 const SLOW = { timeout: 180_000 };
+
+// The production path: `npm start` runs the compiled server once it is built.
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, 'scripts', 'build', 'server.mjs')], { cwd: root });
+}, 120_000);
 const running = new Set<ChildProcess>();
 
 interface Server {
@@ -236,12 +241,14 @@ describe('server process on the embedded database', () => {
           .output()
           .split('\n')
           .filter((line) => line.includes('"database ready"'))
-          .map((line) => JSON.parse(line) as { pgdata: string; applied: number[] });
+          .map((line) => JSON.parse(line) as { pgdata: string; applied: number[]; code: string });
         expect(ready).toHaveLength(1);
         // From the prepared image, or from a child process that built it first.
         expect(['image', 'child']).toContain(ready[0]!.pgdata);
         // The image is migrated already.
         expect(ready[0]!.applied).toEqual([]);
+        // No TypeScript compiler in the serving process.
+        expect(ready[0]!.code).toBe('compiled');
         expect((await api(server, 'GET', '/api/dog')).body).toHaveLength(DEMO_DOGS.length);
         expect(statSync(dir).mode & 0o777).toBe(0o700);
         expect(statSync(join(dir, 'pgdata')).mode & 0o777).toBe(0o700);
