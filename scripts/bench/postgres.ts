@@ -9,8 +9,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { cannon, LIST_PATH, startBareServer, type CannonResult } from './api';
-import { ApiClient, benchDog, startServer, type BenchServer } from './server';
-import { DEMO_DOGS } from '../../src/server/seed/demo';
+import {
+  ApiClient,
+  benchDog,
+  fillDogs,
+  startServer,
+  type BenchServer,
+  type FillTarget,
+} from './server';
 
 export const PG_SIZES = [10_000, 100_000] as const;
 const CONNECTIONS = 50;
@@ -89,27 +95,13 @@ async function loadAll(urls: string[], seconds: number, admin?: pg.Client, name?
 }
 
 /** Adds dogs straight into the database until it holds `total` (the servers keep running). */
-async function fill(db: pg.Client, total: number, ownerEmail: string, origin: string) {
-  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM dogs');
-  const count = rows[0]!.count;
-  const owner = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
-    ownerEmail,
-  ]);
-  if (!owner.rows[0]) throw new Error(`No user ${ownerEmail} to own the dogs`);
-  if (total <= count) return;
-  const templates = DEMO_DOGS.map((dog, i) => ({ ...dog, image: origin + dog.image, i }));
-  await db.query(
-    `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id)
-     SELECT t.name || ' ' || g, t.city, t.height, t.weight, t.life_span, t.personality,
-            t.image, $3
-       FROM generate_series($1::int, $2::int) AS g
-       JOIN jsonb_to_recordset($4::jsonb) AS t(i int, name text, city text, height text,
-            weight text, life_span text, personality text, image text)
-         ON t.i = g % $5
-      ORDER BY g`,
-    [count + 1, total, owner.rows[0].id, JSON.stringify(templates), templates.length],
-  );
-  await db.query('VACUUM ANALYZE dogs');
+function fill(db: pg.Client, total: number, ownerEmail: string, origin: string) {
+  const target: FillTarget = {
+    query: async <T>(text: string, params?: unknown[]) =>
+      (await db.query(text, params)).rows as T[],
+    exec: async (sql) => void (await db.query(sql)),
+  };
+  return fillDogs(target, total, ownerEmail, origin);
 }
 
 async function measureSize(

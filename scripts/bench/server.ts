@@ -166,6 +166,35 @@ export function benchDog(i: number, origin: string) {
   return { ...base, name: `${base.name} ${i + 1}`, image: origin + base.image };
 }
 
+/** What fillDogs needs of a database: rows of a statement, and a statement run alone. */
+export interface FillTarget {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  exec(sql: string): Promise<void>;
+}
+
+/** Adds copies of the demo dogs, owned by `ownerEmail`, until `db` holds `total` dogs. */
+export async function fillDogs(db: FillTarget, total: number, ownerEmail: string, origin: string) {
+  const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM dogs');
+  const [owner] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+    ownerEmail,
+  ]);
+  if (!owner) throw new Error(`No user ${ownerEmail} to own the dogs`);
+  if (total <= count!) return;
+  const templates = DEMO_DOGS.map((dog, i) => ({ ...dog, image: origin + dog.image, i }));
+  await db.query(
+    `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id)
+     SELECT t.name || ' ' || g, t.city, t.height, t.weight, t.life_span, t.personality,
+            t.image, $3
+       FROM generate_series($1::int, $2::int) AS g
+       JOIN jsonb_to_recordset($4::jsonb) AS t(i int, name text, city text, height text,
+            weight text, life_span text, personality text, image text)
+         ON t.i = g % $5
+      ORDER BY g`,
+    [count + 1, total, owner.id, JSON.stringify(templates), templates.length],
+  );
+  await db.exec('VACUUM ANALYZE dogs');
+}
+
 /**
  * Adds dogs until the database holds `total`: the embedded one in a DATA_DIR (the server must be
  * stopped) or a PostgreSQL one.
@@ -180,31 +209,7 @@ export async function bulkFill(
   const config = loadConfig({ ...storage, LOG_LEVEL: 'silent' });
   const database = await openDatabase(config);
   try {
-    const db = database.db;
-    const [{ count }] = await db.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM dogs',
-    );
-    const [owner] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
-      ownerEmail,
-    ]);
-    if (!owner) throw new Error(`No user ${ownerEmail} to own the dogs`);
-    const missing = total - count;
-    if (missing <= 0) return;
-    const templates = DEMO_DOGS.map((dog, i) => ({ ...dog, image: origin + dog.image, i }));
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id)
-         SELECT t.name || ' ' || g, t.city, t.height, t.weight, t.life_span, t.personality,
-                t.image, $3
-           FROM generate_series($1::int, $2::int) AS g
-           JOIN jsonb_to_recordset($4::jsonb) AS t(i int, name text, city text, height text,
-                weight text, life_span text, personality text, image text)
-             ON t.i = g % $5
-          ORDER BY g`,
-        [count + 1, total, owner.id, JSON.stringify(templates), templates.length],
-      );
-    });
-    await db.exec('VACUUM ANALYZE dogs');
+    await fillDogs(database.db, total, ownerEmail, origin);
   } finally {
     await database.close();
   }
