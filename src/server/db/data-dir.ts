@@ -3,10 +3,11 @@
 // and checked for permissions that let other users read or change it.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { copyFile } from 'node:fs/promises';
 import {
   chmodSync,
-  cpSync,
   existsSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -34,8 +35,13 @@ export function imageStamp(): string {
     version: string;
   };
   const migrations = createHash('sha256');
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
-    migrations.update(`${file}\0`).update(readFileSync(join(MIGRATIONS_DIR, file))).update('\0');
+  for (const file of readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
+    migrations
+      .update(`${file}\0`)
+      .update(readFileSync(join(MIGRATIONS_DIR, file)))
+      .update('\0');
   }
   return `pglite ${pkg.version}, image format 2, migrations ${migrations.digest('hex').slice(0, 16)}`;
 }
@@ -103,6 +109,31 @@ function runImageBuilder(outDir: string): Promise<void> {
 }
 
 /**
+ * Copies a directory tree (a database image: about a thousand small files), several files at a
+ * time on libuv's thread pool: about half the time of a one-by-one copy.
+ */
+async function copyTree(source: string, target: string): Promise<void> {
+  const files: [string, string][] = [];
+  const walk = (from: string, to: string) => {
+    mkdirSync(to, { mode: 0o700 });
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      const pair: [string, string] = [join(from, entry.name), join(to, entry.name)];
+      if (entry.isDirectory()) walk(...pair);
+      else files.push(pair);
+    }
+  };
+  walk(source, target);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const [from, to] = files[next++]!;
+      await copyFile(from, to);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/**
  * Makes sure `dataDir/pgdata` holds a database without ever running initdb in this process.
  * A missing one is copied from the image (built first, in a child process, when missing or
  * stale) into a temporary directory and renamed into place, so a crash never leaves half a
@@ -151,7 +182,7 @@ export async function preparePgdata(
       }
       rmSync(pgdata, { recursive: true });
     }
-    cpSync(join(source, 'pgdata'), staging, { recursive: true });
+    await copyTree(join(source, 'pgdata'), staging);
     makePrivate(staging);
     renameSync(staging, pgdata);
   } finally {

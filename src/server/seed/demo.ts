@@ -142,22 +142,15 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       'INSERT INTO users (name, email, password_hash) VALUES ($1, $2, $3) RETURNING id',
       [DEMO_OWNER.name, DEMO_OWNER.email, LOCKED_PASSWORD_HASH],
     );
-    for (const dog of DEMO_DOGS) {
-      await tx.query(
-        `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          dog.name,
-          dog.city,
-          dog.height,
-          dog.weight,
-          dog.life_span,
-          dog.personality,
-          dog.image,
-          owner!.id,
-        ],
-      );
-    }
+    // One statement: the demo dogs in their order, newest last.
+    await tx.query(
+      `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id)
+       SELECT d.name, d.city, d.height, d.weight, d.life_span, d.personality, d.image, $2
+         FROM jsonb_to_recordset($1::jsonb) AS d(i int, name text, city text, height text,
+              weight text, life_span text, personality text, image text)
+        ORDER BY i`,
+      [JSON.stringify(DEMO_DOGS.map((dog, i) => ({ ...dog, i }))), owner!.id],
+    );
     await tx.query('UPDATE app_meta SET value = $2 WHERE key = $1', [SEED_MARKER, 'seeded']);
     return true;
   });
