@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import type { Db } from './db/db';
 import { LockError } from './db/lock';
 import { migrate } from './db/migrate';
 import { openDatabase, type OpenDatabase } from './db/open';
@@ -11,6 +12,18 @@ const SHUTDOWN_GRACE_MS = 8_000;
 /** 'compiled' when running from build/server (production), 'typescript' from the sources. */
 const SERVER_CODE = import.meta.url.endsWith('.ts') ? 'typescript' : 'compiled';
 const SHUTDOWN_HARD_LIMIT_MS = 9_500;
+
+/** A Db whose calls wait for `opening`, so the app can be built while the database opens. */
+function whenOpen(opening: Promise<OpenDatabase>, kind: Db['kind']): Db {
+  const db = () => opening.then((open) => open.db);
+  return {
+    kind,
+    query: async (text, params) => (await db()).query(text, params),
+    exec: async (sql) => (await db()).exec(sql),
+    transaction: async (fn) => (await db()).transaction(fn),
+    close: async () => (await db()).close(),
+  };
+}
 
 function fail(message: string): never {
   console.error(message);
@@ -26,11 +39,22 @@ async function main() {
     throw error;
   }
 
+  // The app is built while the database opens (the embedded one compiles its WebAssembly off
+  // the main thread meanwhile); nothing queries the database before it is open.
+  const opening = openDatabase(config, {
+    onPoolError: (error) => console.error(`PostgreSQL pool error: ${error.message}`),
+  });
+  const built = buildApp({
+    config,
+    db: whenOpen(opening, config.databaseUrl ? 'postgres' : 'pglite'),
+    staticDir: config.staticDir,
+  });
+  // Each is awaited below; neither may go unhandled while the other is awaited first.
+  built.catch(() => undefined);
+
   let database: OpenDatabase;
   try {
-    database = await openDatabase(config, {
-      onPoolError: (error) => console.error(`PostgreSQL pool error: ${error.message}`),
-    });
+    database = await opening;
   } catch (error) {
     if (error instanceof LockError) fail(error.message);
     const where = config.databaseUrl
@@ -41,7 +65,7 @@ async function main() {
 
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, db: database.db, staticDir: config.staticDir });
+    app = await built;
     const applied = await migrate(database.db);
     for (const warning of database.warnings) app.log.warn(warning);
     // pgdata: 'existing', or made from the prepared image ('image') or by a child ('child');
