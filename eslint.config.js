@@ -6,13 +6,28 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-ssr', 'data', 'coverage', 'node_modules', 'test-results', 'playwright-report', 'public'] },
+  {
+    ignores: [
+      'dist',
+      'dist-ssr',
+      'build',
+      'data',
+      'coverage',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'public',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -26,14 +41,15 @@ export default tseslint.config(
           selector:
             "CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/]):not([arguments.1.type='TemplateLiteral'][arguments.1.expressions.length=0])",
           message:
-            'Replace with a constant string or a function; to insert data use replaceFirstLiteral (src/server/http/landing-files.ts) or a function replacer.',
+            "Replace with a constant string or a function replacer: a replacement string expands `$&`, `$`` and `$'` in the data it inserts.",
         },
       ],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/**'],
+    // The server entry runs only on the server (it is bundled into <build>-ssr/).
+    ignores: ['src/server/**', 'src/entry-server.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -42,8 +58,62 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server', '**/server/**', '@/server', '@/server/**'], message: 'Browser and shared code must not import server code.' },
-            { group: ['node:*', 'fs', 'path', 'crypto', 'pg', '@electric-sql/pglite', 'fastify', '@fastify/*', '@node-rs/*'], message: 'Node-only modules are not allowed in browser or shared code.' },
+            {
+              group: ['**/server', '**/server/**', '@/server', '@/server/**'],
+              message: 'Browser and shared code must not import server code.',
+            },
+            {
+              group: [
+                'node:*',
+                'fs',
+                'path',
+                'crypto',
+                'pg',
+                '@electric-sql/pglite',
+                'fastify',
+                '@fastify/*',
+                '@node-rs/*',
+              ],
+              message: 'Node-only modules are not allowed in browser or shared code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Route files, the app shell and the navigation load with every page: the shared zod schemas
+    // (and zod itself) must stay out of that code, so only their types may be imported there.
+    files: ['src/routes/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/entry-client.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server', '**/server/**', '@/server', '@/server/**'],
+              message: 'Browser and shared code must not import server code.',
+            },
+            {
+              group: [
+                'node:*',
+                'fs',
+                'path',
+                'crypto',
+                'pg',
+                '@electric-sql/pglite',
+                'fastify',
+                '@fastify/*',
+                '@node-rs/*',
+              ],
+              message: 'Node-only modules are not allowed in browser or shared code.',
+            },
+            {
+              group: ['@/shared/*', 'zod', 'zod/*'],
+              allowTypeImports: true,
+              message:
+                'Code every page loads must not bring zod along: import shared schemas as types only, or from a lazily loaded module.',
+            },
           ],
         },
       ],

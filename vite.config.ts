@@ -1,59 +1,30 @@
-// Vite builds the browser app into dist/; Vitest runs the server and web suites as two projects.
-// `vite --mode mock` (npm run dev:mock) serves the app with MSW answering the API in the browser.
-import { readFileSync } from 'node:fs';
+// Vite builds the browser app into dist/ and the server entry into dist-ssr/ (ssr-plugin.ts);
+// Vitest runs the server and web suites as two projects. The config imports nothing from vitest
+// (a development package) so that a production install can build.
+/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
-import { prerenderLanding } from './scripts/build/prerender-plugin';
+import { defineConfig } from 'vite';
+import { CLIENT_ENTRY, serverEntryBuild } from './scripts/build/ssr-plugin';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
-const apiPort = process.env.API_PORT ?? '3001';
-
-/**
- * Serves MSW's service worker from node_modules, only for the dev server in mock mode, so the
- * worker never lands in public/ or dist/.
- */
-function mockServiceWorker(): Plugin {
-  const file = fileURLToPath(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url));
-  return {
-    name: 'happy-dog:mock-service-worker',
-    apply: (_config, env) => env.command === 'serve' && env.mode === 'mock',
-    configureServer(server) {
-      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
-        res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-        res.setHeader('Cache-Control', 'no-store');
-        res.end(readFileSync(file));
-      });
-    },
-  };
-}
-
-/**
- * Vite treats a CSS module as free of side effects, so `import './x.module.css'` without using its
- * class names is dropped. The landing page does that on purpose (dog-carousel-styles.ts): parts the
- * server draws before their code loads need their styles in the first view's CSS, not in the
- * lazy chunk's.
- */
-function keepCssModuleImports(): Plugin {
-  return {
-    name: 'happy-dog:keep-css-module-imports',
-    enforce: 'post',
-    transform(code, id) {
-      if (!/\.module\.css($|\?)/.test(id)) return null;
-      return { code, map: null, moduleSideEffects: 'no-treeshake' };
-    },
-  };
-}
 
 export default defineConfig({
-  plugins: [react(), mockServiceWorker(), prerenderLanding(), keepCssModuleImports()],
+  plugins: [react(), serverEntryBuild()],
   resolve: { alias: { '@': src } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the site supports preloads modules natively.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')),
+    },
+    // The server links the entry script, its chunks and the stylesheet from Vite's manifest.
+    manifest: true,
     rolldownOptions: {
+      input: CLIENT_ENTRY,
       output: {
         codeSplitting: {
           // Everything the first view imports statically goes into one chunk: left alone, Rolldown
@@ -63,11 +34,6 @@ export default defineConfig({
         },
       },
     },
-  },
-  server: {
-    host: '127.0.0.1',
-    port: 5173,
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
   test: {
     projects: [

@@ -1,28 +1,29 @@
-// `npm run dev`: the API server in watch mode on API_PORT (default 3001) plus Vite with hot reload
-// (vite.config.ts proxies /api to it). Ctrl-C or SIGTERM stops both; if one dies, so does the other.
-import { spawn } from 'node:child_process';
+// `npm run dev`: builds the app once, then rebuilds it on every change (`vite build --watch`: the
+// browser files and the server entry that draws the pages) while the server runs in watch mode
+// on PORT (default 3000) and draws each page with the newest build. Reload the browser to see a
+// change. Ctrl-C or SIGTERM stops both; if one dies, so does the other.
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const apiPort = process.env.API_PORT ?? '3001';
 const bin = (...parts) => join(root, 'node_modules', ...parts);
+const vite = bin('vite', 'bin', 'vite.js');
+
+const first = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+if (first.status !== 0) process.exit(first.status ?? 1);
 
 const children = [
-  spawn(
-    process.execPath,
-    [bin('tsx', 'dist', 'cli.mjs'), 'watch', '--clear-screen=false', 'src/server/server.ts'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, PORT: apiPort },
-    },
-  ),
-  spawn(process.execPath, [bin('vite', 'bin', 'vite.js')], {
+  spawn(process.execPath, [vite, 'build', '--watch'], {
     cwd: root,
     stdio: 'inherit',
     env: process.env,
   }),
+  spawn(
+    process.execPath,
+    [bin('tsx', 'dist', 'cli.mjs'), 'watch', '--clear-screen=false', 'src/server/server.ts'],
+    { cwd: root, stdio: 'inherit', env: process.env },
+  ),
 ];
 
 let exiting = false;

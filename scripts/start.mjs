@@ -4,23 +4,23 @@
 // reach it directly). With SKIP_BUILD nothing is built: an up-to-date compiled server is run,
 // otherwise the server's TypeScript sources through tsx.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { precompress } from './build/precompress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // STATIC_DIR (optional) builds and serves the app elsewhere, e.g. the benchmark's own copy.
 const customDist = process.env.STATIC_DIR?.trim() ? resolve(process.env.STATIC_DIR.trim()) : null;
 const dist = customDist ?? join(root, 'dist');
-const builtIndex = join(dist, 'index.html');
-// The landing page's server renderer is built next to the static root, never inside it, where
-// browsers could download it (ssrDirFor in src/server/http/landing-files.ts).
-const builtRenderer = join(`${dist}-ssr`, 'landing.mjs');
+// The server entry that draws the pages, and the browser build's manifest, are built next to the
+// static root, never inside it, where browsers could download them (ssrDirFor in
+// src/server/http/pages.ts).
+const builtManifest = join(`${dist}-ssr`, 'client-manifest.json');
+const builtRenderer = join(`${dist}-ssr`, 'entry-server.mjs');
 
-/** Everything that goes into the browser bundle (server code does not). */
+/** Everything that goes into the browser bundle and the server entry (server code does not). */
 const BUILD_INPUTS = [
-  'index.html',
   'src',
   'public',
   'vite.config.ts',
@@ -32,7 +32,14 @@ const BUILD_INPUTS = [
 const SKIP_DIRS = new Set([join(root, 'src', 'server'), join(root, 'node_modules')]);
 
 /** Everything compiled into the server bundle (packages stay in node_modules). */
-const SERVER_INPUTS = ['src/server', 'src/shared', 'package.json', 'scripts/build/server.mjs'];
+const SERVER_INPUTS = [
+  'src/server',
+  'src/shared',
+  // The site's name and contact address, which the e-mails use.
+  'src/config/site.ts',
+  'package.json',
+  'scripts/build/server.mjs',
+];
 const serverBundle = join(root, 'build', 'server', 'server.mjs');
 
 function newestMtime(path, skip = SKIP_DIRS) {
@@ -53,38 +60,19 @@ function serverIsStale() {
 }
 
 function buildIsStale() {
-  if (!existsSync(builtIndex) || !existsSync(builtRenderer)) return true;
+  if (!existsSync(builtManifest) || !existsSync(builtRenderer)) return true;
   // A build from before the renderer moved out keeps it in dist/ssr/, where it is public.
   if (existsSync(join(dist, 'ssr'))) return true;
-  const builtAt = Math.min(statSync(builtIndex).mtimeMs, statSync(builtRenderer).mtimeMs);
+  const builtAt = Math.min(statSync(builtManifest).mtimeMs, statSync(builtRenderer).mtimeMs);
   return BUILD_INPUTS.some((input) => newestMtime(join(root, input)) > builtAt);
-}
-
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
-
-/** Writes .br and .gz next to every text asset so the server never compresses them per request. */
-function precompress(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      precompress(path);
-      continue;
-    }
-    if (!COMPRESSIBLE.test(entry.name)) continue;
-    const data = readFileSync(path);
-    if (data.length < 1024) continue;
-    writeFileSync(
-      `${path}.br`,
-      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    );
-    writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
-  }
 }
 
 const skipBuild = ['1', 'true', 'yes'].includes((process.env.SKIP_BUILD ?? '').toLowerCase());
 if (!skipBuild && buildIsStale()) {
-  if (!existsSync(join(root, 'index.html'))) {
-    console.warn('index.html not found: the web app cannot be built; serving the API only.');
+  if (!existsSync(join(root, 'src', 'entry-client.tsx'))) {
+    console.warn(
+      'src/entry-client.tsx not found: the web app cannot be built; serving the API only.',
+    );
   } else {
     console.log('Building the web app (dist/ is missing or older than its sources)…');
     const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -97,7 +85,7 @@ if (!skipBuild && buildIsStale()) {
       console.error('The web app build failed; fix the errors above and run npm start again.');
       process.exit(build.status ?? 1);
     }
-    precompress(dist);
+    await precompress(dist);
   }
 }
 

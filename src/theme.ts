@@ -61,7 +61,7 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     Button: { defaultProps: { radius: 'xl' } },
-    // Labels stay exactly the words of DESIGN.md ("Nombre", not "Nombre *"); required fields
+    // Labels stay exactly the screen's words ("Nombre", not "Nombre *"); required fields
     // still get `required`/aria-required, and the dog form says "Obligatorio" in words.
     TextInput: { defaultProps: { withAsterisk: false } },
     Textarea: { defaultProps: { withAsterisk: false } },

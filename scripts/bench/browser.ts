@@ -3,10 +3,9 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../../test/support/local-processes';
 import { repoRoot } from './server';
-
 
 /** Lighthouse's own mobile screen (Moto G Power) and a phone user agent. */
 const PHONE = {
@@ -19,7 +18,7 @@ const PHONE = {
   locale: 'es-CO',
 };
 
-/** The emulated phone of issue 5: 4x CPU slowdown, 150 ms latency, 1.6 Mbps down, 750 kbps up. */
+/** The emulated phone: 4x CPU slowdown, 150 ms latency, 1.6 Mbps down, 750 kbps up. */
 export const PHONE_NETWORK = {
   offline: false,
   latency: 150,
@@ -70,16 +69,22 @@ const PROBE = `(() => {
   }).observe({ type: 'layout-shift', buffered: true });
 })();`;
 
+/** A page of `context` with the emulated phone's network and CPU, its cache disabled. */
+async function phonePage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return page;
+}
+
 /** One cold load of `url` on the emulated phone. */
 export async function firstView(browser: Browser, url: string): Promise<FirstViewRun> {
   const context = await browser.newContext(PHONE);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const page = await phonePage(context);
     await page.addInitScript(PROBE);
 
     const origin = new URL(url).origin;
@@ -106,6 +111,29 @@ export async function firstView(browser: Browser, url: string): Promise<FirstVie
     await page.waitForTimeout(3_000);
     const probe = await page.evaluate(() => (window as unknown as Probe).__bench);
     return { firstCardMs: probe.card, cls: probe.cls, assets, dogImages, listRequests };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * One cold load of `url` on the same emulated phone as firstView: ms from navigation start to the
+ * browser's first contentful paint (the Paint Timing API), and the HTTP status of the page.
+ */
+export async function firstContentfulPaint(
+  browser: Browser,
+  url: string,
+): Promise<{ fcpMs: number; status: number }> {
+  const context = await browser.newContext(PHONE);
+  try {
+    const page = await phonePage(context);
+    const response = await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    const fcp = await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      null,
+      { timeout: 60_000, polling: 50 },
+    );
+    return { fcpMs: (await fcp.jsonValue()) as number, status: response?.status() ?? 0 };
   } finally {
     await context.close();
   }

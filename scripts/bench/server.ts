@@ -62,6 +62,8 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
     env: {
       ...env,
       NODE_ENV: 'production',
+      // As `npm start` sets it (package.json; README, "Memory a deployment needs").
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -148,6 +150,7 @@ export class ApiClient {
       email,
       password,
       passwordValidate: password,
+      consent: true,
     });
     if (reg.status !== 201 && reg.status !== 409) {
       throw new Error(`register: HTTP ${reg.status} ${reg.text}`);
@@ -182,9 +185,17 @@ export async function fillDogs(db: FillTarget, total: number, ownerEmail: string
   if (total <= count!) return;
   const templates = DEMO_DOGS.map((dog, i) => ({ ...dog, image: origin + dog.image, i }));
   await db.query(
-    `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id)
-     SELECT t.name || ' ' || g, t.city, t.height, t.weight, t.life_span, t.personality,
-            t.image, $3
+    // Varied profiles (migration 005), so the catalogue's filters have realistic selectivity.
+    `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id,
+                      sex, size, age_months, sterilized, vaccinated, status)
+     SELECT t.name || ' ' || g, t.city, t.height, t.weight, t.life_span,
+            -- One dog in 1,000 has a word no template has: the catalogue's rare search word.
+            CASE WHEN g % 1000 = 7 THEN t.personality || ' Tiene una mancha color azabache.'
+                 ELSE t.personality END,
+            t.image, $3,
+            (ARRAY['male', 'female'])[g % 2 + 1], (ARRAY['small', 'medium', 'large'])[g % 3 + 1],
+            (g * 7) % 181, g % 2 = 0, g % 3 <> 0,
+            (ARRAY['available', 'available', 'available', 'pending', 'adopted'])[g % 5 + 1]
        FROM generate_series($1::int, $2::int) AS g
        JOIN jsonb_to_recordset($4::jsonb) AS t(i int, name text, city text, height text,
             weight text, life_span text, personality text, image text)

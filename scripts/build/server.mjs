@@ -4,6 +4,7 @@
 // Packages stay outside the bundle and are loaded from node_modules as usual.
 //
 //   node scripts/build/server.mjs   (run by `npm run build`, and by `npm start` when stale)
+import { spawnSync } from 'node:child_process';
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,3 +35,19 @@ await build({
 });
 rmSync(outDir, { recursive: true, force: true });
 renameSync(tmpDir, outDir);
+
+// The demo dogs' extra photos, processed once here rather than on a first start.
+const photos = spawnSync(process.execPath, [join(root, 'scripts', 'build', 'demo-photos.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (photos.status !== 0) process.exit(photos.status ?? 1);
+
+// The prepared databases a new DATA_DIR starts from: empty, and with the demo data (which needs
+// the photos above), so a first start runs neither initdb nor the demo seed.
+const images = spawnSync(
+  process.execPath,
+  [join(root, 'scripts', 'build', 'pglite-image.mjs'), '--demo'],
+  { cwd: root, stdio: 'inherit' },
+);
+if (images.status !== 0) process.exit(images.status ?? 1);

@@ -1,26 +1,38 @@
-// The fixed top bar: logo, in-page links, DAR EN ADOPCIÓN and the user area (INGRESAR menu or
-// SALIR). On phones the links collapse behind a burger that closes when an item is chosen.
-import { Burger, Button, Container } from '@mantine/core';
+// The fixed top bar: logo, in-page links, DAR EN ADOPCIÓN and the user area (INGRESAR menu, or
+// Mi cuenta, the person's own pages and SALIR). On phones the links collapse behind a burger that
+// closes when an item is chosen.
+import { Burger, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogin2, IconLogout, IconPaw, IconUserPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconLogin2, IconLogout, IconPaw, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
-import { anchors } from '@/config/site';
-import { openDogModal, preloadDogModal } from '@/features/dogs/components/open-dog-modal';
-import { isLoggedIn } from '@/features/session/api/get-me';
+import { lazy, Suspense, useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { anchors } from '@/config/anchors';
+import { preloadDogModal } from '@/features/dogs/components/dog-modal-loader';
 import { useLogout } from '@/features/session/api/logout';
 import { MenuButton } from '@/components/menu-button';
+import { PlainButton, PlainButtonLink } from '@/components/plain-button';
 import { preloadOverlays } from '@/components/overlays/overlays';
 import { useSessionStore } from '@/stores/session-store';
 import classes from './nav-bar.module.css';
-
-// The 'No autorizado' alert is its own chunk (most visitors never see it), fetched on intent.
-const loadNotAuthorizedAlert = () => import('@/components/not-authorized-alert');
+import type PersonalLinksType from './personal-links';
+import { loadNotAuthorizedAlert, useGiveInAdoption } from './use-give-in-adoption';
 const preloadNotAuthorizedAlert = () => {
   preloadOverlays();
   void loadNotAuthorizedAlert();
 };
+
+/**
+ * Mis publicaciones, Guardados, Moderación: a chunk of their own, for logged-in people only. When
+ * it cannot be fetched (a dropped connection, or the page being left meanwhile) the bar goes
+ * without them instead of the whole page failing; the next page load tries again.
+ */
+const PersonalLinks = lazy(
+  (): Promise<{ default: (props: ComponentProps<typeof PersonalLinksType>) => ReactNode }> =>
+    import('./personal-links').catch((error: unknown) => {
+      console.warn('The personal links could not be loaded', error);
+      return { default: () => null };
+    }),
+);
 
 const AUTH_PATHS = new Set(['/entrar', '/registrarse']);
 
@@ -33,11 +45,13 @@ const NAV_LINKS = [
 export function NavBar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const onAuthScreen = AUTH_PATHS.has(pathname);
+  // The in-page links point into the landing page; from any other page they go there first.
+  const onLanding = pathname === '/' || pathname === '/home';
   const [menuOpen, menu] = useDisclosure(false);
   const logged = useSessionStore((state) => state.logged);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const logout = useLogout();
+  const openAdoptionForm = useGiveInAdoption();
   const headerRef = useRef<HTMLElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
 
@@ -55,8 +69,7 @@ export function NavBar() {
       const { top } = target.getBoundingClientRect();
       if (top < barBottom) window.scrollBy({ top: top - barBottom - 8, behavior: 'instant' });
     };
-    // Capture phase: also sees focus moving into server HTML not hydrated yet
-    // (components/deferred.tsx).
+    // Capture phase: also sees focus moving into server HTML not hydrated yet.
     document.addEventListener('focusin', keepClearOfBar, true);
     return () => document.removeEventListener('focusin', keepClearOfBar, true);
   }, []);
@@ -68,22 +81,12 @@ export function NavBar() {
       burgerRef.current?.focus();
     }
     menu.close();
-    // Right after a reload the session may still be on its way from GET /api/user/me: wait for
-    // it rather than telling a logged-in user 'No autorizado'.
-    void isLoggedIn(queryClient).then((loggedIn) => {
-      if (loggedIn) openDogModal({ mode: 'create' });
-      else
-        void loadNotAuthorizedAlert().then(
-          (alert) => alert.openNotAuthorizedAlert(),
-          // Its code could not be downloaded (offline): the browser's own dialog says it.
-          () => window.alert('No autorizado: debes iniciar sesión para dar en adopción'),
-        );
-    });
+    openAdoptionForm();
   };
 
   const handleLogout = () => {
     menu.close();
-    logout.mutate(undefined, { onSettled: () => void navigate({ to: '/home' }) });
+    void logout.logout(() => void navigate({ to: '/home' }));
   };
 
   return (
@@ -116,46 +119,106 @@ export function NavBar() {
                     {item.label}
                   </a>
                 ) : (
-                  <Link to="." hash={item.hash} className={classes.link} onClick={menu.close}>
+                  <Link
+                    to={onLanding ? '.' : '/'}
+                    hash={item.hash}
+                    className={classes.link}
+                    onClick={menu.close}
+                  >
                     {item.label}
                   </Link>
                 )}
               </li>
             ))}
+            {logged && (
+              <Suspense>
+                <PersonalLinks place="menu" classes={classes} onNavigate={menu.close} />
+              </Suspense>
+            )}
             <li>
-              <button
-                type="button"
-                className={classes.link}
-                disabled={onAuthScreen}
-                onClick={giveInAdoption}
-                onPointerEnter={logged ? preloadDogModal : preloadNotAuthorizedAlert}
-                onFocus={logged ? preloadDogModal : preloadNotAuthorizedAlert}
-              >
-                DAR EN ADOPCIÓN
-              </button>
+              {onAuthScreen ? (
+                <a className={classes.link} role="link" aria-disabled="true">
+                  VER TODOS
+                </a>
+              ) : (
+                <Link
+                  to="/perros"
+                  className={classes.link}
+                  onClick={menu.close}
+                  activeProps={{ 'aria-current': 'page' }}
+                >
+                  VER TODOS
+                </Link>
+              )}
+            </li>
+            <li>
+              {/* Before the page's code runs, the press loads /?publicar=1, which opens the same. */}
+              <form method="get" action="/" className={classes.inlineForm}>
+                <button
+                  type="submit"
+                  name="publicar"
+                  value="1"
+                  className={classes.link}
+                  disabled={onAuthScreen}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    giveInAdoption();
+                  }}
+                  onPointerEnter={logged ? preloadDogModal : preloadNotAuthorizedAlert}
+                  onFocus={logged ? preloadDogModal : preloadNotAuthorizedAlert}
+                >
+                  DAR EN ADOPCIÓN
+                </button>
+              </form>
             </li>
           </ul>
         </nav>
 
         <div className={classes.actions}>
           {logged ? (
-            <Button
-              size="sm"
-              variant="outline"
-              leftSection={<IconLogout size={18} aria-hidden="true" />}
-              onClick={handleLogout}
-              loading={logout.isPending}
-            >
-              SALIR
-            </Button>
+            // The person's own area, and SALIR always in sight next to it.
+            <>
+              {/* Wide screens: icons beside Mi cuenta; narrower ones have them in the menu. */}
+              <Suspense>
+                <PersonalLinks place="bar" classes={classes} />
+              </Suspense>
+              <PlainButtonLink
+                to="/cuenta"
+                size="sm"
+                variant="default"
+                className={classes.accountButton}
+                leftSection={<IconUserCircle size={18} aria-hidden="true" />}
+              >
+                {/* Below wide desktops only the icon shows; the name stays for screen readers. */}
+                <span className={classes.accountLabel}>Mi cuenta</span>
+              </PlainButtonLink>
+              <PlainButton
+                size="sm"
+                variant="outline"
+                className={classes.accountButton}
+                leftSection={<IconLogout size={18} aria-hidden="true" />}
+                onClick={handleLogout}
+                loading={logout.isPending}
+              >
+                SALIR
+              </PlainButton>
+            </>
           ) : (
             <MenuButton
               size="sm"
               label="INGRESAR"
               onSelect={menu.close}
               items={[
-                { label: 'Ingresá', to: '/entrar', icon: <IconLogin2 size={18} aria-hidden="true" /> },
-                { label: 'Registrate', to: '/registrarse', icon: <IconUserPlus size={18} aria-hidden="true" /> },
+                {
+                  label: 'Ingresá',
+                  to: '/entrar',
+                  icon: <IconLogin2 size={18} aria-hidden="true" />,
+                },
+                {
+                  label: 'Registrate',
+                  to: '/registrarse',
+                  icon: <IconUserPlus size={18} aria-hidden="true" />,
+                },
               ]}
             />
           )}

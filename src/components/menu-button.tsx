@@ -1,16 +1,16 @@
 // A menu button (WAI-ARIA APG pattern) whose items are router links. Written here instead of
 // Mantine's Menu, whose floating-ui positioning would add ~15 KB gzip to the landing page.
-import { Button, type MantineSize } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import classes from './menu-button.module.css';
+import { PlainButton } from './plain-button';
 
 export type MenuLink = { label: string; to: '/entrar' | '/registrarse'; icon?: ReactNode };
 
 type MenuButtonProps = {
   label: string;
-  size?: MantineSize;
+  size?: 'sm' | 'md' | 'lg';
   items: MenuLink[];
   /** Called after an item was chosen. */
   onSelect?: () => void;
@@ -62,7 +62,8 @@ export function MenuButton({ label, size, items, onSelect }: MenuButtonProps) {
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const current = itemRefs.current.findIndex((item) => item === document.activeElement);
-    const focusItem = (index: number) => itemRefs.current[(index + items.length) % items.length]?.focus();
+    const focusItem = (index: number) =>
+      itemRefs.current[(index + items.length) % items.length]?.focus();
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
@@ -92,7 +93,7 @@ export function MenuButton({ label, size, items, onSelect }: MenuButtonProps) {
 
   return (
     <div className={classes.root} ref={rootRef}>
-      <Button
+      <PlainButton
         ref={buttonRef}
         size={size}
         aria-haspopup="menu"
@@ -103,9 +104,15 @@ export function MenuButton({ label, size, items, onSelect }: MenuButtonProps) {
         onKeyDown={onButtonKeyDown}
       >
         {label}
-      </Button>
+      </PlainButton>
       {open && (
-        <ul id={menuId} role="menu" aria-label={label} className={classes.menu} onKeyDown={onMenuKeyDown}>
+        <ul
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          className={classes.menu}
+          onKeyDown={onMenuKeyDown}
+        >
           {items.map((item, index) => (
             <li role="none" key={item.to}>
               <Link

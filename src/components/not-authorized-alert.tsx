@@ -1,4 +1,4 @@
-// The 'No autorizado' alert (SPEC.md §8), shown through the modal manager.
+// The 'No autorizado' alert, shown through the modal manager.
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLock } from '@tabler/icons-react';

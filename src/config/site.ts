@@ -17,9 +17,3 @@ export const site = {
   ],
   copyrightYear: 2024,
 } as const;
-
-/** In-page anchors of the landing page (SPEC.md §2). */
-export const anchors = { home: 'home', adopt: 'adopt', about: 'about', tour: 'tour' } as const;
-
-/** The footer's id: the landing page loads the footer's code when it comes on screen. */
-export const footerId = 'contacto';

@@ -1,7 +1,10 @@
 // The one HTTP client of the app: `/api` prefix, same-origin cookies, no automatic retries
 // (TanStack Query decides about retrying reads; mutations are never retried), and every failure
 // turned into an `ApiError` whose Spanish message can be shown to the user as is. ky itself is
-// downloaded with the first request: the landing page arrives with its data and asks for nothing.
+// downloaded with the first request: a server-rendered page arrives with its data and asks for
+// nothing. On the server, each request's QueryClient carries its own transport (the visitor's
+// cookie, answered in-process), so reads made while rendering act as that visitor and no one else.
+import type { QueryClient } from '@tanstack/react-query';
 import type { HTTPError, KyInstance, TimeoutError } from 'ky';
 import { env } from '@/config/env';
 
@@ -43,25 +46,46 @@ const apiBase = new URL(`${env.apiUrl}/`, globalThis.location?.href ?? 'http://l
 
 let client: Promise<KyInstance> | undefined;
 
-function loadClient(): Promise<KyInstance> {
-  client ??= import('ky').then(
-    ({ default: ky }) =>
-      ky.create({
-        prefixUrl: apiBase,
-        credentials: 'same-origin',
-        retry: 0,
-        timeout: 15_000,
-        hooks: {
-          beforeError: [
-            async (error) => {
-              const message = await readErrorMessage(error.response);
-              error.message =
-                message ?? FALLBACK_MESSAGES[error.response.status] ?? GENERIC_MESSAGE;
-              return error;
-            },
-          ],
+const createClient = (ky: typeof import('ky').default, fetch?: typeof globalThis.fetch) =>
+  ky.create({
+    prefixUrl: apiBase,
+    credentials: 'same-origin',
+    retry: 0,
+    timeout: 15_000,
+    fetch,
+    hooks: {
+      beforeError: [
+        async (error) => {
+          const message = await readErrorMessage(error.response);
+          error.message = message ?? FALLBACK_MESSAGES[error.response.status] ?? GENERIC_MESSAGE;
+          return error;
         },
-      }),
+      ],
+    },
+  });
+
+/** Transports bound to one QueryClient: the server's per-request ones. */
+const bound = new WeakMap<QueryClient, Promise<KyInstance>>();
+
+/** Makes every request of `queryClient`'s queries go through `fetch` (server rendering). */
+export function bindTransport(queryClient: QueryClient, fetch: typeof globalThis.fetch): void {
+  bound.set(
+    queryClient,
+    import('ky').then(({ default: ky }) => createClient(ky, fetch)),
+  );
+}
+
+function loadClient(queryClient?: QueryClient): Promise<KyInstance> {
+  const own = queryClient && bound.get(queryClient);
+  if (own) return own;
+  if (typeof window === 'undefined') {
+    // On the server a request must be made as the visitor whose page is being drawn.
+    return Promise.reject(
+      new Error('apiCall on the server needs the QueryClient: pass the queryFn context.client'),
+    );
+  }
+  client ??= import('ky').then(
+    ({ default: ky }) => createClient(ky),
     (error: unknown) => {
       // Offline when the first request was made: try the download again next time.
       client = undefined;
@@ -88,10 +112,16 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(FALLBACK_MESSAGES[0]!, 0);
 }
 
-/** Runs one request with the client and rethrows its failure as an `ApiError`. */
-export async function apiCall<T>(request: (api: KyInstance) => Promise<T>): Promise<T> {
+/**
+ * Runs one request and rethrows its failure as an `ApiError`. Queries pass their QueryClient
+ * (`context.client`) so that a server render uses that request's transport.
+ */
+export async function apiCall<T>(
+  request: (api: KyInstance) => Promise<T>,
+  queryClient?: QueryClient,
+): Promise<T> {
   try {
-    return await request(await loadClient());
+    return await request(await loadClient(queryClient));
   } catch (error) {
     throw toApiError(error);
   }

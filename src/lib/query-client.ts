@@ -9,7 +9,8 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         // Client errors (4xx) will not fix themselves on retry; network and 5xx errors may.
         retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+          failureCount < 2 &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

@@ -1,49 +1,59 @@
-// Builds the Fastify application (API + static app) around an injected database and config.
+// Builds the Fastify application around an injected database and config, out of plugins: error
+// handling, security, compression, the shared services (database, rate limiter, auth, dogs), one
+// plugin per API resource, the OpenAPI document, the pages drawn on the server and the built
+// app's files.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { constants as zlib } from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
 import Fastify, {
   LogController,
-  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { MESSAGES } from '../shared/api';
 import type { Config } from './config';
-import { createCoalescer } from './db/coalesce';
 import type { Db } from './db/db';
-import { readStamps } from './db/stamps';
-import { createListCache } from './dogs/list-cache';
-import { createDogRepository } from './dogs/repository';
-import { registerDogRoutes } from './dogs/routes';
-import { HttpError } from './http/errors';
-import { createRouter, type AnyRouteSpec } from './http/route';
-import {
-  canonicalRequestTarget,
-  checkSameOrigin,
-  isApiPath,
-  setSecurityHeaders,
-} from './http/security';
-import { registerLanding } from './http/landing';
-import { assertOutsideStaticRoot, hasBuiltApp, registerStatic } from './http/static';
-import { createRateLimiter } from './rate-limit/limiter';
-import { createRateLimitRepository } from './rate-limit/repository';
-import { withSessionCache } from './sessions/cache';
-import { createSessionRepository } from './sessions/repository';
-import { registerSessionRoutes } from './sessions/routes';
-import { createSessionService } from './sessions/service';
-import { registerSystemRoutes } from './system/routes';
-import { warmUpPasswords } from './users/passwords';
+import { database } from './db/plugin';
+import { dogRoutes } from './dogs/routes';
+import { dogsService } from './dogs/service';
+import { compression } from './http/compression';
+import { errorHandler, refuseMalformedRequest } from './http/error-handler';
+import { favoriteRoutes } from './dogs/favorites-routes';
+import { hasBuiltPages, pageHandler } from './http/pages';
+import { httpServerOptions, shutdownRefusal } from './http/lifecycle';
+import { serializerCompiler, validatorCompiler } from './http/route';
+import { canonicalRequestTarget, security } from './http/security';
+import { assertOutsideStaticRoot, staticFiles } from './http/static';
+import { maintenance } from './maintenance';
+import { moderationRoutes } from './moderation/routes';
 import { PROJECT_ROOT } from './paths';
-import { createUserRepository } from './users/repository';
-import { registerUserRoutes } from './users/routes';
+import { createAccountRepository } from './account/repository';
+import { adoptionRoutes } from './adoption/routes';
+import { registerAccountRoutes } from './account/routes';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createRouter } from './http/route';
+import { createWorkQueue } from './photos/queue';
+import { registerPhotoRoutes } from './photos/routes';
+import { createDatabaseStorage } from './photos/storage';
+import { rateLimiter } from './rate-limit/plugin';
+import { auth } from './sessions/plugin';
+import { seoRoutes } from './seo/routes';
+import { sessionRoutes } from './sessions/routes';
+import { openApi } from './system/openapi';
+import { systemRoutes } from './system/routes';
+import { userRoutes } from './users/routes';
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
-export const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist');
+const BODY_LIMIT_BYTES = 64 * 1024;
+const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist');
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/** Uploaded photos that no dog uses after this long are deleted. */
+export const UNATTACHED_PHOTO_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * One photo is processed at a time (libvips spreads each over the cores) and a few more wait
+ * their turn holding only their upload: a burst of 12-megapixel uploads stays within a few
+ * hundred MB instead of decoding them all at once.
+ */
+const PHOTO_PROCESSING = { concurrency: 1, maxWaiting: 24 };
 
 export interface AppOptions {
   config: Config;
@@ -54,8 +64,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built app; null serves the API only. Defaults to dist/. */
   staticDir?: string | null;
-  /** How often expired sessions and rate-limit rows are deleted; 0 turns it off. */
+  /** How often expired sessions and rate-limit windows are deleted; 0 turns it off. */
   purgeIntervalMs?: number;
+  /** The e-mail sender; defaults to SMTP_URL's server, or .eml files in DATA_DIR/outbox. */
+  mailer?: Mailer;
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -74,6 +86,10 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.password',
         '*.passwordValidate',
         '*.token',
+        // A failed query's parameters and PostgreSQL's detail ("Key (email)=(…)") hold people's
+        // data: the query itself, its code and message are enough to find the bug.
+        'err.params',
+        'err.detail',
       ],
       censor: '[redacted]',
     },
@@ -103,37 +119,21 @@ class RequestLog extends LogController {
   }
 }
 
-function publicMessage(error: FastifyError): { status: number; message: string } | null {
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, message: MESSAGES.bodyTooLarge };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, message: MESSAGES.unsupportedMediaType };
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, message: MESSAGES.badJson };
-  }
-  // JSON.parse / secure-json-parse errors surface as plain SyntaxErrors with status 400.
-  if (error instanceof SyntaxError && error.statusCode === 400)
-    return { status: 400, message: MESSAGES.badJson };
-  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    return { status: error.statusCode, message: 'La petición no es válida' };
-  }
-  return null;
-}
-
-function refuseMalformedRequest(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  setSecurityHeaders(request, reply);
-  // Its path could not be decoded, so whether it was an API path is unknown: never cache it.
-  reply.header('cache-control', 'no-store');
-  reply.header('x-request-id', request.id);
-  request.log.info({ code: error.code }, 'malformed request refused');
-  return reply.code(400).send({ error: 'La dirección de la petición no es válida' });
+/** Photos: upload (multipart bodies are parsed only inside this plugin) and /media files. */
+async function photoRoutes(scope: FastifyInstance) {
+  await registerPhotoRoutes({
+    scope,
+    router: createRouter(scope),
+    config: scope.config,
+    db: scope.db,
+    storage: createDatabaseStorage,
+    queue: createWorkQueue(PHOTO_PROCESSING),
+    now: scope.now,
+  });
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  const now = options.now ?? (() => new Date());
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
@@ -143,7 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: new RequestLog({ requestIdLogLabel: 'reqId' }),
-    return503OnClosing: true,
+    // Timeouts for slow clients; a Spanish 503 while shutting down (http/lifecycle.ts).
+    ...httpServerOptions(config),
     // Malformed URLs (bad percent-encoding) never reach hooks or the error handler.
     frameworkErrors: refuseMalformedRequest as FastifyServerOptions['frameworkErrors'],
     // Every decision is made on the path the router matches: the target is decoded once, here,
@@ -153,142 +154,79 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // break clients that legitimately encode characters; decoding the same way it does cannot.
     rewriteUrl: (req) => canonicalRequestTarget(req.url ?? '/'),
   });
-
+  // Requests are validated and answers serialized with the routes' zod schemas (http/route.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: text/plain would otherwise be accepted by Fastify's default parser.
   app.removeContentTypeParser('text/plain');
 
-  const users = createUserRepository(db);
-  const dogs = createDogRepository(db);
-  // On a shared PostgreSQL, caches check the data stamps through one coalesced query
-  // (a query started after each request arrived) instead of one query per request.
-  const stamps = db.kind === 'postgres' ? createCoalescer(() => readStamps(db)) : undefined;
-  const sessionRepository = createSessionRepository(db);
-  const sessions = createSessionService(
-    stamps
-      ? withSessionCache(sessionRepository, {
-          stamp: async () => (await stamps.fresh()).sessions,
-          now,
-        })
-      : sessionRepository,
-    now,
-    { maxPerUser: config.sessionsPerUser },
-  );
-  const limiter = createRateLimiter(createRateLimitRepository(db), now);
-  const registry: AnyRouteSpec[] = [];
-
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    setSecurityHeaders(request, reply);
-    checkSameOrigin(request);
-  });
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
-    }
-    const known = publicMessage(error);
-    if (known) {
-      request.log.info({ code: error.code, status: known.status }, 'request refused');
-      return reply.code(known.status).send({ error: known.message });
-    }
-    // Anything else is our bug or the database's: log it all, reveal nothing.
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: MESSAGES.internal });
-  });
-
   const staticDir = options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir;
-  const serveApp = hasBuiltApp(staticDir);
+  const serveApp = hasBuiltPages(staticDir);
   // The embedded database's files must never be reachable as static files.
   if (serveApp && !config.databaseUrl)
     assertOutsideStaticRoot(staticDir, config.dataDir, 'DATA_DIR');
+  // Nor the outbox's messages, which hold password reset links.
+  if (serveApp && !config.mail.smtpUrl)
+    assertOutsideStaticRoot(staticDir, config.mail.outboxDir, 'DATA_DIR/outbox');
 
-  app.setNotFoundHandler((request, reply) => {
-    if (
-      serveApp &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(request.url)
-    ) {
-      // Client-side routes (/entrar, /registrarse…) survive a reload.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ error: MESSAGES.notFound });
+  // Every GET that is neither the API nor a file of the build is a page, drawn on the server.
+  await app.register(errorHandler, {
+    renderPage: serveApp ? pageHandler(app, staticDir) : undefined,
   });
-
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Quality 4 keeps brotli cheap enough to run per response (11 would cost tens of ms).
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  await app.register(security);
+  await app.register(shutdownRefusal);
+  await app.register(compression);
+  await app.register(database, { config, db, now: options.now ?? (() => new Date()) });
+  await app.register(rateLimiter);
+  await app.register(auth);
+  await app.register(dogsService);
+  await app.register(maintenance, {
+    purgeIntervalMs: options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
+    unattachedPhotoTtlMs: UNATTACHED_PHOTO_TTL_MS,
   });
-
-  const router = createRouter(
-    app,
-    registry,
-    (request, reply) => sessions.current(request, reply),
-    limiter,
-  );
-  registerSessionRoutes({ router, config, users, sessions, limiter });
-  registerUserRoutes({ router, config, users, limiter });
-  const listCache = createListCache({
-    ttlMs: config.dogListCacheMs,
-    now,
-    // Other processes may write to a shared PostgreSQL; an embedded DATA_DIR has only this one.
-    currentVersion: stamps ? async () => (await stamps.fresh()).dogs : undefined,
-  });
-  registerDogRoutes({ router, config, dogs, listCache });
-  registerSystemRoutes({ router, db, registry });
-
-  if (serveApp) {
-    registerLanding(app, {
-      staticDir,
-      listCache,
-      dogs,
-      currentSession: (request, reply) => sessions.current(request, reply),
+  // Before the routes: it documents each one as it is registered.
+  await app.register(openApi);
+  await app.register(sessionRoutes);
+  await app.register(userRoutes);
+  await app.register(dogRoutes);
+  await app.register(photoRoutes);
+  await app.register(favoriteRoutes);
+  await app.register(moderationRoutes);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      target: config.mail.smtpUrl
+        ? { smtpUrl: config.mail.smtpUrl }
+        : { outboxDir: config.mail.outboxDir },
+      from: config.mail.from,
+      log: app.log.child({ module: 'mail' }),
     });
-    await registerStatic(app, staticDir);
-  }
-
-  const purge = async () => {
-    try {
-      const [s, r] = await Promise.all([sessions.purgeExpired(), limiter.purgeExpired()]);
-      if (s + r > 0) app.log.info({ sessions: s, rateLimits: r }, 'purged expired rows');
-    } catch (error) {
-      app.log.warn({ err: error }, 'purge of expired rows failed');
-    }
-  };
-  const purgeEvery = options.purgeIntervalMs ?? PURGE_INTERVAL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    // Started, not awaited: it runs on libuv's thread pool while the server starts listening, and
-    // a login that comes first waits for the same computation.
-    warmUpPasswords().catch((error: unknown) =>
-      app.log.warn({ err: error }, 'password hashing warm-up failed'),
-    );
-    if (purgeEvery > 0) {
-      timer = setInterval(purge, purgeEvery);
-      timer.unref();
-    }
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-
-  // While shutting down, answers in flight close their keep-alive connection, so the server
-  // can stop as soon as they are sent instead of waiting for idle sockets to time out.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-  app.decorate('purgeExpired', purge);
-
+  app.decorate('mailer', mailer);
+  // Messages still being sent finish; those waiting for a retry are logged as not sent.
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  await app.register(async (scope) =>
+    registerAccountRoutes({
+      router: createRouter(scope),
+      config: scope.config,
+      db: scope.db,
+      accounts: createAccountRepository(scope.db),
+      sessions: scope.sessions,
+      limiter: scope.limiter,
+      mailer,
+      listCache: scope.dogs.lists,
+      now: scope.now,
+    }),
+  );
+  await app.register(adoptionRoutes, { mailer });
+  await app.register(systemRoutes);
+  await app.register(seoRoutes);
+  if (serveApp) await app.register(staticFiles, { root: staticDir });
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes expired sessions and rate-limit windows now (also runs periodically). */
-    purgeExpired(): Promise<void>;
+    /** The e-mail sender (tests read what was sent through it). */
+    mailer: Mailer;
   }
 }

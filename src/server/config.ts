@@ -1,5 +1,5 @@
 // Server configuration from the environment, parsed once with zod; a bad value stops start-up.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -90,8 +90,68 @@ const envSchema = z.object({
     1,
     86_400,
   ).default(3600),
+  REPORT_RATE_LIMIT_USER: integer('REPORT_RATE_LIMIT_USER', 0, 1_000_000).default(10),
+  REPORT_RATE_LIMIT_IP: integer('REPORT_RATE_LIMIT_IP', 0, 1_000_000).default(50),
+  REPORT_RATE_LIMIT_WINDOW_SECONDS: integer('REPORT_RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(
+    3600,
+  ),
+  INTEREST_RATE_LIMIT_USER: integer('INTEREST_RATE_LIMIT_USER', 0, 1_000_000).default(10),
+  INTEREST_RATE_LIMIT_IP: integer('INTEREST_RATE_LIMIT_IP', 0, 1_000_000).default(50),
+  INTEREST_RATE_LIMIT_WINDOW_SECONDS: integer(
+    'INTEREST_RATE_LIMIT_WINDOW_SECONDS',
+    1,
+    86_400,
+  ).default(3600),
+  PHOTO_UPLOAD_RATE_LIMIT_USER: integer('PHOTO_UPLOAD_RATE_LIMIT_USER', 0, 1_000_000).default(60),
+  PHOTO_UPLOAD_RATE_LIMIT_IP: integer('PHOTO_UPLOAD_RATE_LIMIT_IP', 0, 1_000_000).default(200),
+  PHOTO_UPLOAD_RATE_LIMIT_WINDOW_SECONDS: integer(
+    'PHOTO_UPLOAD_RATE_LIMIT_WINDOW_SECONDS',
+    1,
+    86_400,
+  ).default(3600),
   DOG_LIST_CACHE_MS: integer('DOG_LIST_CACHE_MS', 0, 60_000).default(1000),
+  HTTP_HEADERS_TIMEOUT_SECONDS: integer('HTTP_HEADERS_TIMEOUT_SECONDS', 1, 3600).default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: integer('HTTP_REQUEST_TIMEOUT_SECONDS', 1, 3600).default(30),
+  HTTP_IDLE_TIMEOUT_SECONDS: integer('HTTP_IDLE_TIMEOUT_SECONDS', 1, 3600).default(30),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: integer('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 1, 3600).default(5),
   STATIC_DIR: z.string().trim().min(1, { error: 'STATIC_DIR must not be empty' }).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^[^\r\n@]*<?[^\s@<>"]+@[^\s@<>"]+>?$/, {
+      error:
+        'MAIL_FROM must be an e-mail address, optionally with a name: "Happy Dog" <no-responder@example.com>',
+    })
+    .default('"Happy Dog" <no-responder@happydog.com.co>'),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, {
+      error:
+        'PUBLIC_URL must be the http:// or https:// address of the site, e.g. https://happydog.com.co',
+    })
+    .optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+\/?$/, {
+      error: "PUBLIC_ORIGIN must be the site's origin, e.g. https://happydog.com.co",
+    })
+    .optional(),
+  PASSWORD_RESET_RATE_LIMIT_IP: integer('PASSWORD_RESET_RATE_LIMIT_IP', 0, 1_000_000).default(10),
+  PASSWORD_RESET_RATE_LIMIT_EMAIL: integer('PASSWORD_RESET_RATE_LIMIT_EMAIL', 0, 1_000_000).default(
+    3,
+  ),
+  PASSWORD_RESET_RATE_LIMIT_WINDOW_SECONDS: integer(
+    'PASSWORD_RESET_RATE_LIMIT_WINDOW_SECONDS',
+    1,
+    86_400,
+  ).default(3600),
 });
 
 export interface Config {
@@ -108,8 +168,30 @@ export interface Config {
   dogListCacheMs: number;
   /** Absolute path of the built app when STATIC_DIR is set (scripts/start.mjs builds into it). */
   staticDir: string | undefined;
+  /** How long a client may take (slow clients must not hold connections open). */
+  httpTimeouts: {
+    /** From connecting to the end of the request's headers. */
+    headersMs: number;
+    /** From connecting to the end of the request's body. */
+    requestMs: number;
+    /** A connection with no bytes moving either way is closed. */
+    idleMs: number;
+    /** An idle keep-alive connection is closed after this long. */
+    keepAliveMs: number;
+  };
   /** Live sessions kept per user; a new login ends the oldest beyond it. 0: no cap. */
   sessionsPerUser: number;
+  mail: {
+    /** SMTP server to send through; undefined writes every message to `outboxDir` instead. */
+    smtpUrl: string | undefined;
+    /** `<DATA_DIR>/outbox`: where messages are written when there is no SMTP server. */
+    outboxDir: string;
+    from: string;
+  };
+  /** The site's address as people reach it, for links in e-mails (never taken from a request). */
+  publicUrl: string;
+  /** Origin for shared pages' absolute URLs; undefined: the request's. */
+  publicOrigin: string | undefined;
   rateLimits: {
     // For every count below, 0 disables that limit.
     /** Failed logins per IP (any e-mail). */
@@ -129,7 +211,29 @@ export interface Config {
     dogWritePerUser: number;
     dogWritePerIp: number;
     dogWriteWindowMs: number;
+    /** Password reset requests per IP and per e-mail. */
+    passwordResetPerIp: number;
+    passwordResetPerEmail: number;
+    passwordResetWindowMs: number;
+    /** Photo uploads per user and per IP. */
+    photoUploadPerUser: number;
+    photoUploadPerIp: number;
+    photoUploadWindowMs: number;
+    /** Reports of listings per user and per IP. */
+    reportPerUser: number;
+    reportPerIp: number;
+    reportWindowMs: number;
+    /** "Me interesa" requests sent per user and per IP. */
+    interestPerUser: number;
+    interestPerIp: number;
+    interestWindowMs: number;
   };
+}
+
+/** The address of a server listening on host:port, as a browser on this machine would open it. */
+function localUrl(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', '[::]'].includes(host) ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -144,15 +248,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     const message = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
-    // Never echo DATABASE_URL: it may hold a password.
-    const got = name === 'DATABASE_URL' ? '' : ` (got ${JSON.stringify(input[name] ?? '')})`;
+    // Never echo DATABASE_URL or SMTP_URL: they may hold a password.
+    const got =
+      name === 'DATABASE_URL' || name === 'SMTP_URL'
+        ? ''
+        : ` (got ${JSON.stringify(input[name] ?? '')})`;
     throw new ConfigError(`Invalid configuration: ${message}${got}`);
   }
   const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
@@ -161,6 +269,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dogListCacheMs: e.DOG_LIST_CACHE_MS,
     staticDir: e.STATIC_DIR === undefined ? undefined : resolve(e.STATIC_DIR),
     sessionsPerUser: e.SESSIONS_PER_USER,
+    httpTimeouts: {
+      // Node refuses a headers timeout longer than the request timeout.
+      headersMs: Math.min(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
+      requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
+    mail: { smtpUrl: e.SMTP_URL, outboxDir: join(dataDir, 'outbox'), from: e.MAIL_FROM },
+    publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
+    /**
+     * Origin of the absolute URLs shared pages carry (canonical, Open Graph, sitemap):
+     * PUBLIC_ORIGIN, else PUBLIC_URL's origin, else (undefined) the request's own.
+     */
+    publicOrigin: e.PUBLIC_ORIGIN
+      ? e.PUBLIC_ORIGIN.replace(/\/+$/, '')
+      : e.PUBLIC_URL
+        ? new URL(e.PUBLIC_URL).origin
+        : undefined,
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_EMAIL,
@@ -173,6 +299,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dogWritePerUser: e.DOG_WRITE_RATE_LIMIT_USER,
       dogWritePerIp: e.DOG_WRITE_RATE_LIMIT_IP,
       dogWriteWindowMs: e.DOG_WRITE_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      passwordResetPerIp: e.PASSWORD_RESET_RATE_LIMIT_IP,
+      passwordResetPerEmail: e.PASSWORD_RESET_RATE_LIMIT_EMAIL,
+      passwordResetWindowMs: e.PASSWORD_RESET_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      photoUploadPerUser: e.PHOTO_UPLOAD_RATE_LIMIT_USER,
+      photoUploadPerIp: e.PHOTO_UPLOAD_RATE_LIMIT_IP,
+      photoUploadWindowMs: e.PHOTO_UPLOAD_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      reportPerUser: e.REPORT_RATE_LIMIT_USER,
+      reportPerIp: e.REPORT_RATE_LIMIT_IP,
+      reportWindowMs: e.REPORT_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      interestPerUser: e.INTEREST_RATE_LIMIT_USER,
+      interestPerIp: e.INTEREST_RATE_LIMIT_IP,
+      interestWindowMs: e.INTEREST_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
   };
 }

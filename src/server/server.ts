@@ -18,12 +18,15 @@ function whenOpen(opening: Promise<OpenDatabase>, kind: Db['kind']): Db {
   const db = () => opening.then((open) => open.db);
   return {
     kind,
-    query: async (text, params) => (await db()).query(text, params),
+    query: async (text, params, options) => (await db()).query(text, params, options),
     exec: async (sql) => (await db()).exec(sql),
     transaction: async (fn) => (await db()).transaction(fn),
     close: async () => (await db()).close(),
   };
 }
+
+/** Milliseconds since this process started, for the start-up log lines. */
+const sinceStart = () => Math.round(performance.now());
 
 function fail(message: string): never {
   console.error(message);
@@ -71,13 +74,20 @@ async function main() {
     // pgdata: 'existing', or made from the prepared image ('image') or by a child ('child');
     // never by initdb in this process.
     app.log.info(
-      { database: database.describe, pgdata: database.pgdata, applied, code: SERVER_CODE },
+      {
+        database: database.describe,
+        pgdata: database.pgdata,
+        applied,
+        code: SERVER_CODE,
+        sinceStartMs: sinceStart(),
+      },
       'database ready',
     );
     if (!config.databaseUrl && config.seedDemo && (await seedDemoData(database.db))) {
-      app.log.info('empty database: demo dogs added');
+      app.log.info({ sinceStartMs: sinceStart() }, 'empty database: demo dogs added');
     }
     await app.listen({ port: config.port, host: config.host });
+    app.log.info({ sinceStartMs: sinceStart() }, 'accepting requests');
   } catch (error) {
     console.error(`Start-up failed: ${(error as Error).message}`);
     await database.close().catch(() => undefined);

@@ -11,6 +11,7 @@ export const MESSAGES = {
   tooManyAttempts: 'Demasiados intentos, espera un momento',
   notLoggedIn: 'Debes iniciar sesión',
   notOwner: 'Solo el dueño puede modificar esta publicación',
+  adminOnly: 'Solo los administradores pueden hacer esto',
   dogNotFound: 'El perro no existe',
   notFound: 'Recurso no encontrado',
   badJson: 'El cuerpo de la petición no es JSON válido',

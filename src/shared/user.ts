@@ -18,20 +18,33 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const PASSWORDS_DIFFER = 'Las contraseñas no coinciden';
+export const CONSENT_REQUIRED = 'Debes aceptar la política de tratamiento de datos';
+
+/** A person's name, as registration and the account screen accept it. */
+export const nameSchema = z
+  .string({ error: 'El nombre es obligatorio' })
+  .trim()
+  .min(2, { error: 'El nombre debe tener al menos 2 caracteres' })
+  .max(80, { error: 'El nombre no puede superar 80 caracteres' });
+
+/** A new password: the same rules wherever one is chosen (registration, change, reset). */
+export const newPasswordSchema = z
+  .string({ error: 'La contraseña es obligatoria' })
+  .min(8, { error: 'La contraseña debe tener al menos 8 caracteres' })
+  .max(128, { error: 'La contraseña no puede superar 128 caracteres' });
+
+export const passwordValidateSchema = z.string({ error: 'Debes repetir la contraseña' });
+
+/** Registration requires accepting the personal data policy; the API stores when and which version. */
+export const consentSchema = z.literal(true, { error: CONSENT_REQUIRED });
 
 export const registerSchema = z
   .object({
-    name: z
-      .string({ error: 'El nombre es obligatorio' })
-      .trim()
-      .min(2, { error: 'El nombre debe tener al menos 2 caracteres' })
-      .max(80, { error: 'El nombre no puede superar 80 caracteres' }),
+    name: nameSchema,
     email: emailSchema,
-    password: z
-      .string({ error: 'La contraseña es obligatoria' })
-      .min(8, { error: 'La contraseña debe tener al menos 8 caracteres' })
-      .max(128, { error: 'La contraseña no puede superar 128 caracteres' }),
-    passwordValidate: z.string({ error: 'Debes repetir la contraseña' }),
+    password: newPasswordSchema,
+    passwordValidate: passwordValidateSchema,
+    consent: consentSchema,
   })
   .refine((v) => v.password === v.passwordValidate, {
     error: PASSWORDS_DIFFER,

@@ -208,6 +208,9 @@ test('form errors are announced and tied to their fields', async ({ page, makeAc
   await field(page, 'Contraseña').fill('una-clave-larga');
   const repeat = field(page, 'Repetir contraseña');
   await repeat.fill('otra-clave-larga');
+  await page
+    .getByRole('checkbox', { name: 'Acepto la política de tratamiento de datos personales' })
+    .check();
   await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
   const announced = page.getByRole('alert').filter({ hasText: 'Las contraseñas no coinciden' });
   await expect(announced.or(page.getByText('Las contraseñas no coinciden')).first()).toBeVisible();

@@ -35,7 +35,8 @@ test('publish a dog (it comes first with EDITAR), edit it, then delete it after 
   await create.getByRole('button', { name: 'Publicar', exact: true }).click();
   await expect(create).toBeHidden();
 
-  // Newest first, with EDITAR for its owner.
+  // Newest first, with EDITAR for its owner (the carousel, below the fold, is live once in view).
+  await adoptSection(page).scrollIntoViewIfNeeded();
   await expect(cardImages(page).first()).toHaveAccessibleName(dog.name);
   const card = dogCard(page, dog.name);
   await expect(card).toContainText(dog.city);

@@ -65,9 +65,10 @@ test('log in, publish, open and close a modal, and log out with the keyboard onl
   await page.keyboard.type(dog.name);
   await tabTo(page, field(create, 'Ciudad'), { within: create, max: 15 });
   await page.keyboard.type(dog.city);
+  // Past the profile's fields (sex, size, age, health, temperament, status) and the photos.
   await tabTo(page, create.getByRole('button', { name: 'Publicar', exact: true }), {
     within: create,
-    max: 15,
+    max: 45,
   });
   await page.keyboard.press('Enter');
   await expect(create).toBeHidden();
@@ -89,7 +90,7 @@ test('log in, publish, open and close a modal, and log out with the keyboard onl
   await expect(edit).toBeVisible();
   await tabTo(page, edit.getByRole('button', { name: 'Cerrar', exact: true }), {
     within: edit,
-    max: 25,
+    max: 55,
   });
   await page.keyboard.press('Enter');
   await expect(edit).toBeHidden();
@@ -170,7 +171,7 @@ test('edit and delete one’s own dog with the keyboard; focus never falls back 
   await page.keyboard.type('Popayán');
   await tabTo(page, edit.getByRole('button', { name: 'Actualizar', exact: true }), {
     within: edit,
-    max: 15,
+    max: 45,
   });
   await page.keyboard.press('Enter');
   await expect(edit).toBeHidden();
@@ -182,7 +183,7 @@ test('edit and delete one’s own dog with the keyboard; focus never falls back 
   await expect(edit).toBeVisible();
   await tabTo(page, edit.getByRole('button', { name: 'Eliminar', exact: true }), {
     within: edit,
-    max: 20,
+    max: 50,
   });
   await page.keyboard.press('Enter');
   const confirm = dialog(page, /eliminar/i);

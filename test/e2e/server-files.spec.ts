@@ -35,24 +35,24 @@ function rawGet(base: string, path: string): Promise<RawResponse> {
 test('the server renderer cannot be downloaded under any spelling of its path', async ({
   server,
 }) => {
-  // The build writes it next to dist/, not inside it (src/server/http/landing-files.ts).
+  // The build writes it next to dist/, not inside it (ssrDirFor in src/server/http/pages.ts).
   const dist = join(repoRoot, 'dist');
-  const bundle = readFileSync(join(`${dist}-ssr`, 'landing.mjs'), 'utf8');
+  const bundle = readFileSync(join(`${dist}-ssr`, 'entry-server.mjs'), 'utf8');
   const sample = bundle.slice(Math.floor(bundle.length / 2), Math.floor(bundle.length / 2) + 80);
   const sibling = basename(`${dist}-ssr`);
   const spellings = [
-    '/ssr/landing.mjs',
-    '//ssr/landing.mjs',
-    '/./ssr/landing.mjs',
-    '/x/../ssr/landing.mjs',
-    '/%73sr/landing.mjs',
-    '/ssr/landing.mjs.br',
-    '/ssr/landing.mjs.gz',
-    `/../${sibling}/landing.mjs`,
-    `/%2e%2e/${sibling}/landing.mjs`,
-    `/..%2f${sibling}%2flanding.mjs`,
-    `/assets/../../${sibling}/landing.mjs`,
-    `/${sibling}/landing.mjs`,
+    '/ssr/entry-server.mjs',
+    '//ssr/entry-server.mjs',
+    '/./ssr/entry-server.mjs',
+    '/x/../ssr/entry-server.mjs',
+    '/%73sr/entry-server.mjs',
+    '/ssr/entry-server.mjs.br',
+    '/ssr/entry-server.mjs.gz',
+    `/../${sibling}/entry-server.mjs`,
+    `/%2e%2e/${sibling}/entry-server.mjs`,
+    `/..%2f${sibling}%2fentry-server.mjs`,
+    `/assets/../../${sibling}/entry-server.mjs`,
+    `/${sibling}/entry-server.mjs`,
   ];
   for (const path of spellings) {
     const res = await rawGet(server.url, path);
@@ -60,7 +60,7 @@ test('the server renderer cannot be downloaded under any spelling of its path', 
     expect(res.type, path).not.toMatch(/javascript/);
     expect(res.body.includes(sample), path).toBe(false);
   }
-  // It is still what draws the landing page.
+  // It is still what draws the landing page (with the router's hydration data).
   const landing = await rawGet(server.url, '/');
-  expect(landing.body.toString('utf8')).toContain('data-ssr=""');
+  expect(landing.body.toString('utf8')).toContain('$_TSR');
 });

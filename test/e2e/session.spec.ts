@@ -3,6 +3,8 @@ import { loginUser, newUser, sessionCookieHeader } from './support/api';
 import { expect, loginBrowser, test } from './support/fixtures';
 import { control, loginThroughForm, openAccountMenuItem, pathname, field } from './support/ui';
 
+const CONSENT = 'Acepto la política de tratamiento de datos personales';
+
 test('register: mismatched passwords show the error for 6 s and clear the form, then success lands on /entrar', async ({
   page,
   request,
@@ -22,6 +24,7 @@ test('register: mismatched passwords show the error for 6 s and clear the form, 
   await fields.email.fill(user.email);
   await fields.password.fill(user.password);
   await fields.repeat.fill(`${user.password}-otra`);
+  await page.getByRole('checkbox', { name: CONSENT }).check();
   await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
 
   const error = page.getByText('Las contraseñas no coinciden', { exact: true });
@@ -39,6 +42,9 @@ test('register: mismatched passwords show the error for 6 s and clear the form, 
   await fields.email.fill(user.email);
   await fields.password.fill(user.password);
   await fields.repeat.fill(user.password);
+  // The form was cleared, the consent box too.
+  await expect(page.getByRole('checkbox', { name: CONSENT })).not.toBeChecked();
+  await page.getByRole('checkbox', { name: CONSENT }).check();
   await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
   await expect.poll(() => pathname(page)).toBe('/entrar');
   // The account really exists.

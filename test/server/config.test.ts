@@ -16,6 +16,13 @@ describe('loadConfig', () => {
       seedDemo: true,
       dogListCacheMs: 1000,
       sessionsPerUser: 10,
+      httpTimeouts: { headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000 },
+      mail: {
+        smtpUrl: undefined,
+        outboxDir: resolve('./data/outbox'),
+        from: '"Happy Dog" <no-responder@happydog.com.co>',
+      },
+      publicUrl: 'http://127.0.0.1:3000',
       rateLimits: {
         loginPerIp: 50,
         loginPerEmail: 10,
@@ -28,8 +35,47 @@ describe('loadConfig', () => {
         dogWritePerUser: 60,
         dogWritePerIp: 200,
         dogWriteWindowMs: 60 * 60 * 1000,
+        passwordResetPerIp: 10,
+        passwordResetPerEmail: 3,
+        passwordResetWindowMs: 60 * 60 * 1000,
+        photoUploadPerUser: 60,
+        photoUploadPerIp: 200,
+        photoUploadWindowMs: 60 * 60 * 1000,
+        reportPerUser: 10,
+        reportPerIp: 50,
+        reportWindowMs: 60 * 60 * 1000,
+        interestPerUser: 10,
+        interestPerIp: 50,
+        interestWindowMs: 60 * 60 * 1000,
       },
     });
+  });
+
+  it('reads the mail settings; links in e-mails point at PUBLIC_URL or the local server', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: '/var/lib/happydog',
+        SMTP_URL: 'smtps://user:clave@smtp.example.com:465',
+        MAIL_FROM: 'Happy Dog <hola@happydog.com.co>',
+        PUBLIC_URL: 'https://happydog.com.co/',
+        PASSWORD_RESET_RATE_LIMIT_IP: '5',
+        PASSWORD_RESET_RATE_LIMIT_EMAIL: '2',
+        PASSWORD_RESET_RATE_LIMIT_WINDOW_SECONDS: '600',
+      }),
+    ).toMatchObject({
+      mail: {
+        smtpUrl: 'smtps://user:clave@smtp.example.com:465',
+        outboxDir: '/var/lib/happydog/outbox',
+        from: 'Happy Dog <hola@happydog.com.co>',
+      },
+      publicUrl: 'https://happydog.com.co',
+      rateLimits: {
+        passwordResetPerIp: 5,
+        passwordResetPerEmail: 2,
+        passwordResetWindowMs: 600_000,
+      },
+    });
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
   it('reads every variable', () => {
@@ -55,6 +101,9 @@ describe('loadConfig', () => {
       DOG_WRITE_RATE_LIMIT_IP: '9',
       DOG_WRITE_RATE_LIMIT_WINDOW_SECONDS: '30',
       DOG_LIST_CACHE_MS: '0',
+      PHOTO_UPLOAD_RATE_LIMIT_USER: '4',
+      PHOTO_UPLOAD_RATE_LIMIT_IP: '0',
+      PHOTO_UPLOAD_RATE_LIMIT_WINDOW_SECONDS: '90',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -79,6 +128,9 @@ describe('loadConfig', () => {
         dogWritePerUser: 0,
         dogWritePerIp: 9,
         dogWriteWindowMs: 30_000,
+        photoUploadPerUser: 4,
+        photoUploadPerIp: 0,
+        photoUploadWindowMs: 90_000,
       },
     });
   });
@@ -143,6 +195,18 @@ describe('loadConfig', () => {
     [
       { LOGIN_RATE_LIMIT_ACCOUNT: '1.5' },
       'Invalid configuration: LOGIN_RATE_LIMIT_ACCOUNT must be an integer between 0 and 1000000 (got "1.5")',
+    ],
+    [
+      { SMTP_URL: 'http://user:hunter2@smtp.example.com' },
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL',
+    ],
+    [
+      { MAIL_FROM: 'Happy Dog\r\nBcc: x@example.com' },
+      'Invalid configuration: MAIL_FROM must be an e-mail address',
+    ],
+    [
+      { PUBLIC_URL: 'happydog.com.co' },
+      'Invalid configuration: PUBLIC_URL must be the http:// or https:// address of the site',
     ],
     [
       { DATABASE_URL: 'mysql://root:hunter2@db/x' },

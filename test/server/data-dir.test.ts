@@ -1,6 +1,15 @@
 // A new embedded DATA_DIR: made from the prepared empty database (never by initdb in this
 // process), private to its owner, and a warning for an existing one open to other users.
-import { chmodSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,7 +20,9 @@ import { imageIsCurrent } from '../../src/server/db/data-dir';
 import { loadMigrations, migrate } from '../../src/server/db/migrate';
 import { openDatabase } from '../../src/server/db/open';
 import { openPglite } from '../../src/server/db/pglite';
+import { PROJECT_ROOT } from '../../src/server/paths';
 import { DEMO_DOGS, seedDemoData } from '../../src/server/seed/demo';
+import { demoImageStamp } from '../../src/server/seed/demo-image';
 
 const allMigrations = async () => (await loadMigrations()).map((m) => m.version);
 
@@ -42,11 +53,14 @@ function openToOthers(dir: string): string[] {
 }
 
 /** Opens DATA_DIR like the server and counts PGlite instances that ran initdb in here. */
-async function openCountingInitdb(dataDir: string, imageDir: string) {
+async function openCountingInitdb(dataDir: string, imageDir: string, demoImageDir?: string) {
   // PGlite runs initdb through a second instance created with noInitDb.
   const create = vi.spyOn(PGlite, 'create');
   try {
-    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }), { imageDir });
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }), {
+      imageDir,
+      demoImageDir,
+    });
     const initdbRuns = create.mock.calls.filter((call) =>
       call.some((arg) => typeof arg === 'object' && arg !== null && 'noInitDb' in arg),
     ).length;
@@ -106,6 +120,79 @@ describe('a new embedded DATA_DIR', () => {
         expect((await again.db.query('SELECT id FROM dogs')).length).toBe(DEMO_DOGS.length);
       } finally {
         await again.close();
+      }
+    },
+  );
+
+  it(
+    'with the demo image: SEED_DEMO copies the seeded database, whose first start dates the dogs now',
+    SLOW,
+    async () => {
+      const built = spawnSync(
+        process.execPath,
+        ['scripts/build/pglite-image.mjs', '--demo', imageDir],
+        { cwd: PROJECT_ROOT, encoding: 'utf8' },
+      );
+      expect(built.status, built.stderr).toBe(0);
+      const demoImageDir = `${imageDir}-demo`;
+      expect(imageIsCurrent(demoImageDir, demoImageStamp())).toBe(true);
+      // As if the image had been built long ago.
+      const image = await openPglite(join(demoImageDir, 'pgdata'));
+      try {
+        expect((await image.query('SELECT id FROM dogs')).length).toBe(DEMO_DOGS.length);
+        await image.query(`UPDATE dogs SET created_at = '2020-01-01', updated_at = '2020-01-01'`);
+      } finally {
+        await image.close();
+      }
+
+      const startedAt = Date.now() - 1_000;
+      const dataDir = join(scratch, 'demo');
+      const { database, initdbRuns } = await openCountingInitdb(dataDir, imageDir, demoImageDir);
+      try {
+        expect(database.pgdata).toBe('demo image');
+        expect(initdbRuns).toBe(0);
+        expect(openToOthers(dataDir)).toEqual([]);
+        await expectMigrated(database.db);
+        expect(await seedDemoData(database.db)).toBe(true);
+        const dogs = await database.db.query<{ created_at: Date; updated_at: Date }>(
+          'SELECT created_at, updated_at FROM dogs',
+        );
+        expect(dogs).toHaveLength(DEMO_DOGS.length);
+        for (const dog of dogs) {
+          expect(new Date(dog.created_at).getTime()).toBeGreaterThan(startedAt);
+          expect(new Date(dog.updated_at).getTime()).toBeGreaterThan(startedAt);
+        }
+        // Once only, as the seed itself.
+        expect(await seedDemoData(database.db)).toBe(false);
+      } finally {
+        await database.close();
+      }
+
+      // Without SEED_DEMO the empty image is used; a stale demo image is never used.
+      const plain = await openDatabase(
+        loadConfig({ DATA_DIR: join(scratch, 'no-demo'), SEED_DEMO: 'false' }),
+        {
+          imageDir,
+          demoImageDir,
+        },
+      );
+      try {
+        expect(plain.pgdata).toBe('image');
+        expect(await plain.db.query('SELECT id FROM dogs')).toEqual([]);
+      } finally {
+        await plain.close();
+      }
+      writeFileSync(join(demoImageDir, 'image.json'), '{"stamp":"made from older demo data"}\n');
+      const stale = await openDatabase(loadConfig({ DATA_DIR: join(scratch, 'stale-demo') }), {
+        imageDir,
+        demoImageDir,
+      });
+      try {
+        expect(stale.pgdata).toBe('image');
+        expect(await seedDemoData(stale.db)).toBe(true);
+        expect((await stale.db.query('SELECT id FROM dogs')).length).toBe(DEMO_DOGS.length);
+      } finally {
+        await stale.close();
       }
     },
   );

@@ -18,6 +18,21 @@ import {
   type TestUser,
 } from './helpers/app';
 
+/** The profile of a dog published with none of it (migration 005). */
+const emptyProfile = {
+  sex: null,
+  size: null,
+  age_months: null,
+  sterilized: null,
+  vaccinated: null,
+  good_with_kids: null,
+  good_with_dogs: null,
+  good_with_cats: null,
+  status: 'available',
+  created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+  updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+};
+
 describe.each(BACKENDS)('dogs on %s', (backend) => {
   let t: TestDatabase;
   let app: FastifyInstance;
@@ -253,12 +268,19 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
       const created = await createDog(app, ownerCookie);
       const anon = await get(`/api/dog/${created.id}`);
       expect(anon.statusCode).toBe(200);
-      expect(anon.json()).toEqual({ id: created.id, hostage_id: owner.id, ...validDog });
+      const photoFields = { image_url: validDog.image, photos: [], ...emptyProfile };
+      expect(anon.json()).toEqual({
+        id: created.id,
+        hostage_id: owner.id,
+        ...validDog,
+        ...photoFields,
+      });
       const logged = await get(`/api/dog/${created.id}`, otherCookie);
       expect(logged.json()).toEqual({
         id: created.id,
         hostage_id: owner.id,
         ...validDog,
+        ...photoFields,
         user: { name: 'Olga Dueña', email: 'olga@example.com' },
       });
       expect(dogSchema.parse(logged.json())).toBeTruthy();
@@ -323,6 +345,9 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
         id: 1,
         hostage_id: owner.id,
         ...validDog,
+        image_url: validDog.image,
+        photos: [],
+        ...emptyProfile,
         user: { name: 'Olga Dueña', email: 'olga@example.com' },
       });
       const [row] = await t.db.query<{ hostage_id: number }>('SELECT hostage_id FROM dogs');
@@ -435,6 +460,9 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
           personality: '',
           image: '',
           hostage_id: owner.id,
+          image_url: '',
+          photos: [],
+          ...emptyProfile,
           user: { name: 'Olga Dueña', email: 'olga@example.com' },
         },
       });

@@ -281,6 +281,7 @@ describe.each(BACKENDS)('hostile input on every OpenAPI route, on %s', (backend)
         email: 'fuzz-new@example.com',
         password: 'secreto-123',
         passwordValidate: 'secreto-123',
+        consent: true,
       },
       '/api/dog': validDog,
       '/api/dog/{id}': validDog,

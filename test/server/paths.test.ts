@@ -219,7 +219,7 @@ describe.each(BACKENDS)('percent-encoded paths on %s', (backend) => {
   });
 
   /** What must not depend on the spelling: everything but ids, dates, lengths and tokens. */
-  function comparable(res: LightMyRequestResponse, method: string) {
+  function comparable(res: LightMyRequestResponse, method: string, path: string) {
     const {
       date: _date,
       'x-request-id': _id,
@@ -230,12 +230,23 @@ describe.each(BACKENDS)('percent-encoded paths on %s', (backend) => {
     const cookies = (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((c) =>
       c.replace(/^hd_session=[^;]+/, 'hd_session=<token>'),
     );
+    // Every answer has its own script nonce.
+    headers['content-security-policy'] = String(headers['content-security-policy']).replace(
+      /'nonce-[^']+'/,
+      "'nonce-…'",
+    );
     return {
       status: res.statusCode,
       headers,
       cookies,
-      // Reads change nothing between the two requests, so their bodies must match too.
-      body: method === 'get' ? res.body : undefined,
+      // Reads change nothing between the two requests, so their bodies must match too; but the
+      // personal data export lists the account's sessions, and each request opened a new one.
+      body:
+        method !== 'get'
+          ? undefined
+          : path === '/api/user/export' && res.statusCode === 200
+            ? { ...res.json(), sessions: undefined }
+            : res.body,
     };
   }
 
@@ -259,6 +270,7 @@ describe.each(BACKENDS)('percent-encoded paths on %s', (backend) => {
             email: `paths-${registered}-${Date.now()}@example.com`,
             password: 'secreto-123',
             passwordValidate: 'secreto-123',
+            consent: true,
           };
         case 'post /api/dog':
         case 'put /api/dog/{id}':
@@ -296,7 +308,9 @@ describe.each(BACKENDS)('percent-encoded paths on %s', (backend) => {
         const canonical = await send(url);
         const encoded = await send(r.encoded);
         expect(canonical.statusCode).toBeLessThan(500);
-        expect(comparable(encoded, r.method)).toEqual(comparable(canonical, r.method));
+        expect(comparable(encoded, r.method, r.path)).toEqual(
+          comparable(canonical, r.method, r.path),
+        );
         expect(canonical.headers['cache-control']).toBe('no-store');
         if (crossSite && changesState) expect(encoded.statusCode).toBe(403);
       }),

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import type { Db } from '../../src/server/db/db';
+import type { Db, QueryOptions } from '../../src/server/db/db';
 import { openTestDatabase, type TestDatabase } from './helpers/database';
 import {
   createDog,
@@ -27,12 +27,12 @@ function instrumented(db: Db) {
   let held: { ran: Promise<void>; release: () => void } | undefined;
   const wrapped: Db = {
     ...db,
-    async query<T>(text: string, params?: readonly unknown[]) {
+    async query<T>(text: string, params?: readonly unknown[], options?: QueryOptions) {
       texts.push(text);
       const hold = held;
-      if (!hold || !text.includes(STAMP_QUERY)) return db.query<T>(text, params);
+      if (!hold || !text.includes(STAMP_QUERY)) return db.query<T>(text, params, options);
       held = undefined;
-      const rows = await db.query<T>(text, params);
+      const rows = await db.query<T>(text, params, options);
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       hold.release = release;

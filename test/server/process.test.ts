@@ -110,6 +110,7 @@ async function registerAndLogin(server: Server, email: string): Promise<string> 
         email,
         password,
         passwordValidate: password,
+        consent: true,
       })
     ).status,
   ).toBe(201);
@@ -243,8 +244,8 @@ describe('server process on the embedded database', () => {
           .filter((line) => line.includes('"database ready"'))
           .map((line) => JSON.parse(line) as { pgdata: string; applied: number[]; code: string });
         expect(ready).toHaveLength(1);
-        // From the prepared image, or from a child process that built it first.
-        expect(['image', 'child']).toContain(ready[0]!.pgdata);
+        // From the build's demo image, the prepared empty image, or a child that built it first.
+        expect(['demo image', 'image', 'child']).toContain(ready[0]!.pgdata);
         // The image is migrated already.
         expect(ready[0]!.applied).toEqual([]);
         // No TypeScript compiler in the serving process.

@@ -55,7 +55,7 @@ const registerBody = fc.oneof(
       email,
       password: fc.string({ minLength: 6, maxLength: 130 }),
     })
-    .map((r) => ({ ...r, passwordValidate: r.password })),
+    .map((r) => ({ ...r, passwordValidate: r.password, consent: true })),
 );
 const loginBody = fc.oneof(
   fieldsOf(['email', 'password']),

@@ -2,7 +2,9 @@
 // methods, payloads, including the fields our API ignores), asserting every field it reads.
 // That client runs in a browser on the same origin, so requests carry the page's Origin, the
 // browser's Sec-Fetch-Site and the session cookie; it treats any status outside 200–299 as a
-// failure.
+// failure. One deliberate change: registration now needs `consent: true` (the person accepted the
+// personal data policy, as Colombian law requires), which that client's form adds with a checkbox;
+// its old request without it is refused with a message it shows as is.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
@@ -27,6 +29,9 @@ const dogForm = {
   personality: 'Tranquila y cariñosa',
   life_span: '12 a 14 años',
 };
+
+/** The client's registration body: its four fields plus the policy consent. */
+const registration = { ...account, passwordValidate: account.password, consent: true };
 
 const isSuccess = (res: LightMyRequestResponse) => res.statusCode >= 200 && res.statusCode < 300;
 
@@ -70,10 +75,7 @@ describe.each(BACKENDS)('the original client against the API on %s', (backend) =
 
   it('registers, logs in, lists, publishes, edits, deletes and logs out', async () => {
     // Registration: success is a body exactly equal to true.
-    const registered = await call('POST', '/user/userRegister', {
-      ...account,
-      passwordValidate: account.password,
-    });
+    const registered = await call('POST', '/user/userRegister', registration);
     expect(isSuccess(registered)).toBe(true);
     expect(registered.json()).toStrictEqual(true);
 
@@ -126,8 +128,19 @@ describe.each(BACKENDS)('the original client against the API on %s', (backend) =
     expect((await call('POST', '/dog', dogForm)).statusCode).toBe(401);
   });
 
+  it('its registration without the policy consent is refused with a text it shows as is', async () => {
+    const old = await call('POST', '/user/userRegister', {
+      ...account,
+      passwordValidate: account.password,
+    });
+    expect(isSuccess(old)).toBe(false);
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual({ error: 'Debes aceptar la política de tratamiento de datos' });
+    expect(await t.db.query('SELECT 1 FROM users')).toHaveLength(0);
+  });
+
   it('shows the server’s own text for a wrong password and a failed registration', async () => {
-    await call('POST', '/user/userRegister', { ...account, passwordValidate: account.password });
+    await call('POST', '/user/userRegister', registration);
 
     const wrong = await call('POST', '/user/userLogin', {
       email: account.email,
@@ -137,17 +150,14 @@ describe.each(BACKENDS)('the original client against the API on %s', (backend) =
     expect(wrong.json()).toEqual({ error: expect.stringMatching(/contraseña/i) });
     expect(wrong.json().user).toBeUndefined();
 
-    const again = await call('POST', '/user/userRegister', {
-      ...account,
-      passwordValidate: account.password,
-    });
+    const again = await call('POST', '/user/userRegister', registration);
     expect(isSuccess(again)).toBe(false);
     expect(again.json()).not.toBe(true);
     expect(again.json()).toEqual({ error: expect.any(String) });
   });
 
   it('anonymous visitors get the list as an array without owners', async () => {
-    await call('POST', '/user/userRegister', { ...account, passwordValidate: account.password });
+    await call('POST', '/user/userRegister', registration);
     await call('POST', '/user/userLogin', { email: account.email, password: account.password });
     await call('POST', '/dog', dogForm);
     await call('GET', '/user/userLogout');

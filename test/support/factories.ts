@@ -16,7 +16,18 @@ export function makeUser(overrides: Partial<MockUser> = {}): MockUser {
   };
 }
 
-const NAMES = ['Luna', 'Rocky', 'Canela', 'Toby', 'Manchas', 'Kira', 'Bruno', 'Nala', 'Coco', 'Max'];
+const NAMES = [
+  'Luna',
+  'Rocky',
+  'Canela',
+  'Toby',
+  'Manchas',
+  'Kira',
+  'Bruno',
+  'Nala',
+  'Coco',
+  'Max',
+];
 
 export function makeDog(overrides: Partial<StoredDog> = {}): StoredDog {
   dogSeq += 1;
@@ -35,7 +46,11 @@ export function makeDog(overrides: Partial<StoredDog> = {}): StoredDog {
 }
 
 /** `count` dogs with consecutive ids starting at `firstId` (the API lists them newest first). */
-export function makeDogs(count: number, overrides: Partial<StoredDog> = {}, firstId = 1): StoredDog[] {
+export function makeDogs(
+  count: number,
+  overrides: Partial<StoredDog> = {},
+  firstId = 1,
+): StoredDog[] {
   return Array.from({ length: count }, (_, i) =>
     makeDog({ id: firstId + i, name: `Perro ${firstId + i}`, ...overrides }),
   );

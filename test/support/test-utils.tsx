@@ -1,11 +1,13 @@
 // Renders the whole app (Mantine, modals, notifications, TanStack Query and Router) at a route,
 // with a fresh QueryClient (no retries) and the mock API seeded for the test.
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory } from '@tanstack/react-router';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from '@/app/app';
-import { createAppRouter } from '@/app/router';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter, type AppRouter } from '@/app/router';
+import { DocumentShellContext, MantineEnvContext } from '@/routes/__root';
+import { createSessionStore, readContactDogId } from '@/stores/session-store';
 import type { MockSeed } from './msw/mock-db';
 import { mockDb } from './msw/server';
 
@@ -26,18 +28,32 @@ type RenderAppOptions = MockSeed & {
   mantineEnv?: 'default' | 'test';
 };
 
-export function renderApp({ route = '/', userEventOptions, mantineEnv = 'test', ...seed }: RenderAppOptions = {}) {
+export function renderApp({
+  route = '/',
+  userEventOptions,
+  mantineEnv = 'test',
+  ...seed
+}: RenderAppOptions = {}) {
   mockDb.reset(seed);
   const queryClient = createTestQueryClient();
   const history = createMemoryHistory({ initialEntries: [route] });
-  const router = createAppRouter({ queryClient, history });
+  const store = createSessionStore({ contactDogId: readContactDogId() });
+  const router = createAppRouter({ queryClient, store, history });
   const user = userEvent.setup(userEventOptions);
-  const view = render(<App queryClient={queryClient} router={router} mantineEnv={mantineEnv} />);
-  return { ...view, user, router, queryClient, history };
+  const view = render(
+    <DocumentShellContext.Provider value={false}>
+      <MantineEnvContext.Provider value={mantineEnv}>
+        <AppProviders queryClient={queryClient} store={store}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </MantineEnvContext.Provider>
+    </DocumentShellContext.Provider>,
+  );
+  return { ...view, user, router, queryClient, history, store };
 }
 
 /** The current path of the app's router. */
-export function currentPath(router: ReturnType<typeof createAppRouter>): string {
+export function currentPath(router: AppRouter): string {
   return router.state.location.pathname;
 }
 
@@ -58,7 +74,9 @@ export function deferred() {
 }
 
 /** Collects the method and path (with query) of every request the app makes. */
-export function recordRequests(server: { events: { on: (event: 'request:start', listener: (args: { request: Request }) => void) => void } }) {
+export function recordRequests(server: {
+  events: { on: (event: 'request:start', listener: (args: { request: Request }) => void) => void };
+}) {
   const requests: string[] = [];
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);

@@ -5,7 +5,6 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { resetOverlays } from '@/components/overlays/overlays';
-import { resetSessionStore } from '@/stores/session-store';
 import { mockDb, server } from './msw/server';
 
 Object.defineProperty(window, 'matchMedia', {
@@ -39,7 +38,10 @@ class IntersectionObserverStub {
   }
 }
 Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
-Object.defineProperty(window, 'IntersectionObserver', { writable: true, value: IntersectionObserverStub });
+Object.defineProperty(window, 'IntersectionObserver', {
+  writable: true,
+  value: IntersectionObserverStub,
+});
 Element.prototype.scrollIntoView = vi.fn();
 // Mantine's autosizing Textarea listens for web fonts loading.
 Object.defineProperty(document, 'fonts', {
@@ -48,8 +50,9 @@ Object.defineProperty(document, 'fonts', {
 });
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
-// Lazy chunks (carousel, modal, auth screens) are compiled on first use: allow for that.
-configure({ asyncUtilTimeout: 4000 });
+// Lazy chunks (carousel, modal, auth screens) are compiled on first use, which on a busy two-core
+// machine has taken over 4 s: allow for that (the test timeout is 15 s).
+configure({ asyncUtilTimeout: 8000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
@@ -59,7 +62,6 @@ afterEach(() => {
   mockDb.reset();
   localStorage.clear();
   sessionStorage.clear();
-  resetSessionStore();
   resetOverlays();
   notifications.clean();
   document.documentElement.removeAttribute('style');

@@ -6,22 +6,34 @@ import { server } from '../support/msw/server';
 
 describe('api client', () => {
   test("turns an {error} body into an ApiError with the server's message and status", async () => {
-    server.use(http.get('/api/prueba', () => HttpResponse.json({ error: 'Origen no permitido' }, { status: 403 })));
+    server.use(
+      http.get('/api/prueba', () =>
+        HttpResponse.json({ error: 'Origen no permitido' }, { status: 403 }),
+      ),
+    );
     const error = await apiCall((api) => api.get('prueba').json()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Origen no permitido', status: 403 });
   });
 
   test('a failure without a JSON body gets a Spanish message', async () => {
-    server.use(http.get('/api/prueba', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
+    server.use(
+      http.get('/api/prueba', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
+    );
     const error = await apiCall((api) => api.get('prueba').json()).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 502, message: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.' });
+    expect(error).toMatchObject({
+      status: 502,
+      message: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
+    });
   });
 
   test('a network failure says the server could not be reached', async () => {
     server.use(http.get('/api/prueba', () => HttpResponse.error()));
     const error = await apiCall((api) => api.get('prueba').json()).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 0, message: expect.stringMatching(/No se pudo conectar con el servidor/) });
+    expect(error).toMatchObject({
+      status: 0,
+      message: expect.stringMatching(/No se pudo conectar con el servidor/),
+    });
   });
 
   test('does not retry a failed mutation', async () => {

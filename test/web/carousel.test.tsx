@@ -1,6 +1,6 @@
 // The dog carousel: loading, empty and error states, cards and ownership, pictures, the
 // pause/play control and autoplay, and paging through the list.
-import { act, fireEvent, within } from '@testing-library/react';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { makeDog, makeDogs, makeUser } from '../support/factories';
@@ -37,7 +37,9 @@ describe('carousel states', () => {
     renderApp({ dogs: [] });
     const section = await adoptSection();
     expect(await within(section).findByText('Aún no hay perros en adopción')).toBeInTheDocument();
-    expect(within(section).queryByRole('region', { name: 'Perros en adopción' })).not.toBeInTheDocument();
+    expect(
+      within(section).queryByRole('region', { name: 'Perros en adopción' }),
+    ).not.toBeInTheDocument();
   });
 
   test('a failed load says so and Reintentar loads the dogs again', async () => {
@@ -60,12 +62,20 @@ describe('cards', () => {
     renderApp({
       dogs: [
         makeDog({ id: 1, name: 'Viejo', city: 'Palmira' }),
-        makeDog({ id: 2, name: 'Nuevo', city: 'Jamundí', image: 'https://fotos.example/nuevo.jpg' }),
+        makeDog({
+          id: 2,
+          name: 'Nuevo',
+          city: 'Jamundí',
+          image: 'https://fotos.example/nuevo.jpg',
+        }),
       ],
     });
     await findCarousel();
     const cards = screen.getAllByRole('article').filter((a) => a.closest('#adopt'));
-    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Nuevo', 'Viejo']);
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Nuevo',
+      'Viejo',
+    ]);
     expect(cards[0]).toHaveTextContent('Jamundí');
     const img = within(cards[0]!).getByRole('img', { name: 'Nuevo' });
     expect(img).toHaveAttribute('src', 'https://fotos.example/nuevo.jpg');
@@ -82,7 +92,10 @@ describe('cards', () => {
       ],
     });
     await findCarousel();
-    expect(screen.getByRole('img', { name: 'Sin foto' })).toHaveAttribute('src', '/dog-placeholder.svg');
+    expect(screen.getByRole('img', { name: 'Sin foto' })).toHaveAttribute(
+      'src',
+      '/dog-placeholder.svg',
+    );
     const broken = screen.getByRole('img', { name: 'Foto rota' });
     expect(broken).toHaveAttribute('src', 'https://fotos.example/rota.jpg');
     fireEvent.error(broken);
@@ -93,7 +106,10 @@ describe('cards', () => {
     const owner = makeUser();
     renderApp({
       loggedInAs: owner,
-      dogs: [makeDog({ id: 1, name: 'Mío', hostage_id: owner.id }), makeDog({ id: 2, name: 'Ajeno', hostage_id: 999 })],
+      dogs: [
+        makeDog({ id: 1, name: 'Mío', hostage_id: owner.id }),
+        makeDog({ id: 2, name: 'Ajeno', hostage_id: 999 }),
+      ],
     });
     await screen.findByRole('button', { name: 'SALIR' });
     const mine = await screen.findByRole('article', { name: 'Mío' });
@@ -105,7 +121,12 @@ describe('cards', () => {
   });
 
   test("a visitor sees 'Info Dog' on every card", async () => {
-    renderApp({ dogs: [makeDog({ id: 1, name: 'Uno', hostage_id: 5 }), makeDog({ id: 2, name: 'Dos', hostage_id: 6 })] });
+    renderApp({
+      dogs: [
+        makeDog({ id: 1, name: 'Uno', hostage_id: 5 }),
+        makeDog({ id: 2, name: 'Dos', hostage_id: 6 }),
+      ],
+    });
     await findCarousel();
     expect(screen.getAllByRole('button', { name: 'Info Dog' })).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'EDITAR' })).not.toBeInTheDocument();
@@ -128,7 +149,9 @@ describe('autoplay (WCAG 2.2.2)', () => {
     const { user } = renderApp({ dogs: makeDogs(5) });
     await findCarousel();
     const section = document.getElementById('adopt')!;
-    const firstStop = section.querySelector<HTMLElement>('button:not([tabindex="-1"]), a[href], [tabindex="0"]');
+    const firstStop = section.querySelector<HTMLElement>(
+      'button:not([tabindex="-1"]), a[href], [tabindex="0"]',
+    );
     expect(firstStop).toHaveAccessibleName('Pausar');
     // While rotating, the position is not announced.
     expect(position()).toHaveAttribute('aria-live', 'off');
@@ -153,8 +176,9 @@ describe('autoplay (WCAG 2.2.2)', () => {
     act(() => vi.advanceTimersByTime(3000));
     expect(position()).toHaveTextContent('Perro 2 de 5');
 
-    const section = document.getElementById('adopt')!.querySelector('[aria-roledescription="carrusel"]')!
-      .parentElement!;
+    const section = document
+      .getElementById('adopt')!
+      .querySelector('[aria-roledescription="carrusel"]')!.parentElement!;
     fireEvent.mouseEnter(section);
     act(() => vi.advanceTimersByTime(9000));
     expect(position()).toHaveTextContent('Perro 2 de 5');
@@ -174,6 +198,31 @@ describe('autoplay (WCAG 2.2.2)', () => {
     act(() => vi.advanceTimersByTime(9000));
     expect(position()).toHaveTextContent('Perro 1 de 5');
   });
+
+  test('stays put while a dog opened from a card is shown, and goes on after it closes', async () => {
+    mockCarouselLayout();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderApp({ dogs: makeDogs(5) });
+    await findCarousel();
+    await carouselReady();
+    await user.click(screen.getAllByRole('button', { name: 'Info Dog' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: /^Información de / });
+    // The pointer leaves the carousel and focus is in the dialog: only the open modal holds it.
+    const section = document
+      .getElementById('adopt')!
+      .querySelector('[aria-roledescription="carrusel"]')!.parentElement!;
+    fireEvent.mouseLeave(section);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    act(() => vi.advanceTimersByTime(9000));
+    expect(position()).toHaveTextContent('Perro 1 de 5');
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    act(() => vi.advanceTimersByTime(3000));
+    expect(position()).toHaveTextContent('Perro 2 de 5');
+    // The modal's lazy chunks are compiled on first use.
+  }, 30_000);
 
   test('starts paused when the visitor prefers reduced motion', async () => {
     vi.mocked(window.matchMedia).mockImplementation(
@@ -204,7 +253,9 @@ describe('paging', () => {
     const { user } = renderApp({ dogs: makeDogs(30) });
     const carousel = await findCarousel();
     expect(within(carousel).getAllByRole('group')).toHaveLength(24);
-    expect(requests.filter((r) => r.startsWith('GET /api/dog'))).toEqual(['GET /api/dog?limit=24']);
+    expect(requests.filter((r) => r.startsWith('GET /api/dog?'))).toEqual([
+      'GET /api/dog?limit=24',
+    ]);
 
     const next = within(carousel).getByRole('button', { name: 'Perro siguiente' });
     for (let i = 0; i < 17; i++) await user.click(next);

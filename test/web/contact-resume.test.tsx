@@ -2,7 +2,6 @@
 // then that dog opens read-only with its owner's contact; closing it clears contactDogId.
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { resetSessionStore, useSessionStore } from '@/stores/session-store';
 import { makeDog, makeDogs, makeUser } from '../support/factories';
 import { server } from '../support/msw/server';
 import { currentPath, recordRequests, renderApp, screen } from '../support/test-utils';
@@ -28,10 +27,10 @@ describe('contact resume', () => {
     const visitor = makeUser({ email: 'visita@example.com', password: 'clave-de-visita' });
     // 30 dogs: the first page (24) holds ids 30..7, so dog 3 must be fetched on its own.
     const dogs = makeDogs(30, { hostage_id: owner.id });
+    // As on a page load: the page's store reads the flag from localStorage.
     localStorage.setItem('contactDogId', '3');
-    resetSessionStore(); // as on a page load: the flag is read from localStorage
     const requests = recordRequests(server);
-    const { user, router } = renderApp({ route: '/entrar', users: [owner, visitor], dogs });
+    const { user, router, store } = renderApp({ route: '/entrar', users: [owner, visitor], dogs });
 
     await user.type(await screen.findByLabelText('Correo electrónico'), 'visita@example.com');
     await user.type(screen.getByLabelText('Contraseña'), 'clave-de-visita');
@@ -48,21 +47,23 @@ describe('contact resume', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem('contactDogId')).toBeNull();
-    expect(useSessionStore.getState().contactDogId).toBeNull();
+    expect(store.getState().contactDogId).toBeNull();
   });
 
   test('opens the dog read-only even for its owner, from the loaded list', async () => {
     const me = makeUser();
-    useSessionStore.getState().setContactDogId(8);
+    localStorage.setItem('contactDogId', '8');
     const requests = recordRequests(server);
     renderApp({ loggedInAs: me, dogs: [makeDog({ id: 8, name: 'Propio', hostage_id: me.id })] });
     const dialog = await screen.findByRole('dialog', { name: 'Información de Propio' });
-    expect(await within(dialog).findByRole('textbox', { name: 'Nombre' })).toHaveAttribute('readonly');
+    expect(await within(dialog).findByRole('textbox', { name: 'Nombre' })).toHaveAttribute(
+      'readonly',
+    );
     expect(requests).not.toContain('GET /api/dog/8');
   });
 
   test('nothing opens for a visitor, and the key stays until they log in', async () => {
-    useSessionStore.getState().setContactDogId(8);
+    localStorage.setItem('contactDogId', '8');
     renderApp({ dogs: [makeDog({ id: 8, name: 'Canela' })] });
     await screen.findByRole('article', { name: 'Canela' });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -71,7 +72,7 @@ describe('contact resume', () => {
   });
 
   test('a dog that no longer exists clears the key and says so', async () => {
-    useSessionStore.getState().setContactDogId(99);
+    localStorage.setItem('contactDogId', '99');
     renderApp({ loggedInAs: makeUser(), dogs: [] });
     expect(await screen.findByText('Ese perro ya no está en adopción')).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('contactDogId')).toBeNull());

@@ -8,14 +8,29 @@ import { apiError } from '../support/msw/handlers';
 import { mockDb, server } from '../support/msw/server';
 import { deferred, findCarousel, recordRequests, renderApp, screen } from '../support/test-utils';
 
-const FIELDS = ['ID', 'Imagen (URL)', 'Nombre', 'Ciudad', 'ID del dueño', 'Peso', 'Altura', 'Esperanza de vida', 'Personalidad'];
+const FIELDS = [
+  'ID',
+  'Imagen (URL)',
+  'Nombre',
+  'Ciudad',
+  'ID del dueño',
+  'Peso',
+  'Altura',
+  'Esperanza de vida',
+  'Personalidad',
+];
 
-async function openCard(user: ReturnType<typeof renderApp>['user'], dogName: string, button: 'Info Dog' | 'EDITAR') {
+async function openCard(
+  user: ReturnType<typeof renderApp>['user'],
+  dogName: string,
+  button: 'Info Dog' | 'EDITAR',
+) {
   const card = await screen.findByRole('article', { name: dogName });
   await user.click(await within(card).findByRole('button', { name: button }));
 }
 
-const field = (dialog: HTMLElement, label: string) => within(dialog).getByRole('textbox', { name: label });
+const field = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByRole('textbox', { name: label });
 
 describe('view mode', () => {
   test("a visitor sees every field read-only, 'Contacto info' and only Cerrar, without the owner's contact", async () => {
@@ -94,7 +109,11 @@ describe('view mode', () => {
 describe('create mode', () => {
   async function openCreate(seed: Parameters<typeof renderApp>[0] = {}) {
     const me = makeUser({ id: 7 });
-    const view = renderApp({ loggedInAs: me, dogs: [makeDog({ id: 1, name: 'Anterior', hostage_id: 99 })], ...seed });
+    const view = renderApp({
+      loggedInAs: me,
+      dogs: [makeDog({ id: 1, name: 'Anterior', hostage_id: 99 })],
+      ...seed,
+    });
     await screen.findByRole('button', { name: 'SALIR' });
     await findCarousel();
     await view.user.click(screen.getByRole('button', { name: 'DAR EN ADOPCIÓN' }));
@@ -119,7 +138,11 @@ describe('create mode', () => {
     const card = await screen.findByRole('article', { name: 'Lupe' });
     expect(card).toHaveTextContent('Yumbo');
     expect(within(card).getByRole('button', { name: 'EDITAR' })).toBeInTheDocument();
-    expect(mockDb.dogs.find((d) => d.name === 'Lupe')).toMatchObject({ city: 'Yumbo', hostage_id: 7, personality: 'Muy juguetona' });
+    expect(mockDb.dogs.find((d) => d.name === 'Lupe')).toMatchObject({
+      city: 'Yumbo',
+      hostage_id: 7,
+      personality: 'Muy juguetona',
+    });
     expect(await screen.findByText('Perro publicado')).toBeInTheDocument();
   });
 
@@ -224,15 +247,23 @@ describe('edit mode', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requests).toContain('PUT /api/dog/5');
-    expect(await screen.findByRole('article', { name: 'Toby' })).toHaveTextContent('Santiago de Cali');
+    expect(await screen.findByRole('article', { name: 'Toby' })).toHaveTextContent(
+      'Santiago de Cali',
+    );
     expect(mockDb.dogs[0]).toMatchObject({ city: 'Santiago de Cali' });
   });
 
   test("a failed update keeps the modal open with the server's message", async () => {
-    server.use(http.put('/api/dog/:id', () => apiError(403, 'Solo el dueño puede modificar esta publicación')));
+    server.use(
+      http.put('/api/dog/:id', () =>
+        apiError(403, 'Solo el dueño puede modificar esta publicación'),
+      ),
+    );
     const { user, dialog } = await openEdit();
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Solo el dueño puede modificar esta publicación');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Solo el dueño puede modificar esta publicación',
+    );
     expect(screen.getByRole('dialog', { name: 'Editar información de Toby' })).toBeInTheDocument();
   });
 
@@ -279,11 +310,15 @@ describe('edit mode', () => {
     const { user, dialog } = await openEdit();
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     const confirm = await screen.findByRole('dialog', { name: '¿Eliminar a Toby?' });
-    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toHaveFocus(),
+    );
 
     await user.keyboard('{Enter}');
     const back = await screen.findByRole('dialog', { name: 'Editar información de Toby' });
-    await waitFor(() => expect(within(back).getByRole('button', { name: 'Eliminar' })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(back).getByRole('button', { name: 'Eliminar' })).toHaveFocus(),
+    );
 
     await user.keyboard('{Enter}');
     const again = await screen.findByRole('dialog', { name: '¿Eliminar a Toby?' });

@@ -2,7 +2,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { useSessionStore } from '@/stores/session-store';
 import { makeUser } from '../support/factories';
 import { apiError } from '../support/msw/handlers';
 import { server } from '../support/msw/server';
@@ -11,13 +10,24 @@ import { currentPath, deferred, renderApp, screen } from '../support/test-utils'
 describe('login screen', () => {
   test('has a welcome heading, e-mail and password, Ingresar and links to / and /registrarse', async () => {
     renderApp({ route: '/entrar' });
-    expect(await screen.findByRole('heading', { level: 1, name: '¡Bienvenido de vuelta!' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Correo electrónico' })).toHaveAttribute('type', 'email');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '¡Bienvenido de vuelta!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Correo electrónico' })).toHaveAttribute(
+      'type',
+      'email',
+    );
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
     const links = screen.getByRole('navigation', { name: 'Otras opciones' });
-    expect(within(links).getByRole('link', { name: 'Volver al menú principal' })).toHaveAttribute('href', '/');
-    expect(within(links).getByRole('link', { name: /Crea una cuenta/ })).toHaveAttribute('href', '/registrarse');
+    expect(within(links).getByRole('link', { name: 'Volver al menú principal' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(within(links).getByRole('link', { name: /Crea una cuenta/ })).toHaveAttribute(
+      'href',
+      '/registrarse',
+    );
     expect(document.title).toBe('Ingresar | Happy Dog');
   });
 
@@ -32,22 +42,38 @@ describe('login screen', () => {
 
   test("shows the server's error text on wrong credentials", async () => {
     const ana = makeUser({ email: 'ana@example.com', password: 'la-clave-buena' });
-    const { user, router } = renderApp({ route: '/entrar', users: [ana] });
+    const { user, router, store } = renderApp({ route: '/entrar', users: [ana] });
     await user.type(await screen.findByLabelText('Correo electrónico'), 'ana@example.com');
     await user.type(screen.getByLabelText('Contraseña'), 'otra-clave');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Correo o contraseña incorrectos'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Correo o contraseña incorrectos'),
+    );
     expect(currentPath(router)).toBe('/entrar');
-    expect(useSessionStore.getState().logged).toBe(false);
+    expect(store.getState().logged).toBe(false);
+  });
+
+  test('offers "¿Olvidaste tu contraseña?", which leads to /recuperar', async () => {
+    renderApp({ route: '/entrar' });
+    expect(await screen.findByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute(
+      'href',
+      '/recuperar',
+    );
   });
 
   test('shows the too-many-tries message of a 429', async () => {
-    server.use(http.post('/api/user/userLogin', () => apiError(429, 'Demasiados intentos, espera un momento')));
+    server.use(
+      http.post('/api/user/userLogin', () =>
+        apiError(429, 'Demasiados intentos, espera un momento'),
+      ),
+    );
     const { user } = renderApp({ route: '/entrar' });
     await user.type(await screen.findByLabelText('Correo electrónico'), 'ana@example.com');
     await user.type(screen.getByLabelText('Contraseña'), 'clave');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Demasiados intentos, espera un momento'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Demasiados intentos, espera un momento'),
+    );
   });
 
   test('an invalid e-mail is flagged on its field before anything is sent', async () => {
@@ -61,14 +87,19 @@ describe('login screen', () => {
   });
 
   test('a successful login goes to / with SALIR and the session in the store', async () => {
-    const ana = makeUser({ id: 12, name: 'Ana', email: 'ana@example.com', password: 'la-clave-buena' });
-    const { user, router } = renderApp({ route: '/entrar', users: [ana] });
+    const ana = makeUser({
+      id: 12,
+      name: 'Ana',
+      email: 'ana@example.com',
+      password: 'la-clave-buena',
+    });
+    const { user, router, store } = renderApp({ route: '/entrar', users: [ana] });
     await user.type(await screen.findByLabelText('Correo electrónico'), 'ana@example.com');
     await user.type(screen.getByLabelText('Contraseña'), 'la-clave-buena');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByRole('button', { name: 'SALIR' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
-    expect(useSessionStore.getState()).toMatchObject({ id: '12', name: 'Ana', logged: true });
+    expect(store.getState()).toMatchObject({ id: '12', name: 'Ana', logged: true });
   });
 
   test('Ingresar is disabled while the request runs', async () => {
@@ -86,7 +117,9 @@ describe('login screen', () => {
     await user.click(submit);
     expect(submit).toBeDisabled();
     gate.release();
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Correo o contraseña incorrectos'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Correo o contraseña incorrectos'),
+    );
     expect(submit).toBeEnabled();
   });
 });

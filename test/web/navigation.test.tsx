@@ -2,10 +2,16 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { useSessionStore } from '@/stores/session-store';
 import { makeDog, makeUser } from '../support/factories';
 import { server } from '../support/msw/server';
-import { currentPath, deferred, findCarousel, recordRequests, renderApp, screen } from '../support/test-utils';
+import {
+  currentPath,
+  deferred,
+  findCarousel,
+  recordRequests,
+  renderApp,
+  screen,
+} from '../support/test-utils';
 
 const banner = () => screen.getByRole('banner');
 
@@ -15,9 +21,15 @@ describe('links', () => {
     const nav = await screen.findByRole('navigation', { name: 'Principal' });
     expect(within(nav).getByRole('link', { name: 'INICIO' })).toHaveAttribute('href', '/#home');
     expect(within(nav).getByRole('link', { name: 'ADOPTAR' })).toHaveAttribute('href', '/#adopt');
-    expect(within(nav).getByRole('link', { name: 'QUIENES SOMOS' })).toHaveAttribute('href', '/#about');
+    expect(within(nav).getByRole('link', { name: 'QUIENES SOMOS' })).toHaveAttribute(
+      'href',
+      '/#about',
+    );
     expect(within(nav).getByRole('button', { name: 'DAR EN ADOPCIÓN' })).toBeEnabled();
-    expect(within(banner()).getByRole('link', { name: 'Happy Dog' })).toHaveAttribute('href', '/#adopt');
+    expect(within(banner()).getByRole('link', { name: 'Happy Dog' })).toHaveAttribute(
+      'href',
+      '/#adopt',
+    );
   });
 
   test.each(['/entrar', '/registrarse'])('the links are disabled on %s', async (route) => {
@@ -51,7 +63,11 @@ describe('INGRESAR menu', () => {
     const { user, router } = renderApp();
     await user.click(await screen.findByRole('button', { name: 'INGRESAR' }));
     const menu = screen.getByRole('menu', { name: 'INGRESAR' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Ingresá', 'Registrate']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Ingresá', 'Registrate']);
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Registrate' }));
     expect(await screen.findByRole('button', { name: 'REGISTRESE' })).toBeInTheDocument();
@@ -111,7 +127,7 @@ describe('DAR EN ADOPCIÓN', () => {
     await waitFor(() => expect(burger).toHaveFocus());
   });
 
-  test('pressed while the session is still being restored, waits for it instead of refusing', async () => {
+  test('is drawn only once the session is known, so it never refuses a logged-in visitor', async () => {
     const held = deferred();
     server.use(
       http.get('*/api/user/me', async () => {
@@ -120,8 +136,10 @@ describe('DAR EN ADOPCIÓN', () => {
       }),
     );
     const { user } = renderApp();
-    await user.click(await screen.findByRole('button', { name: 'DAR EN ADOPCIÓN' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
+    expect(screen.queryByRole('button', { name: 'DAR EN ADOPCIÓN' })).not.toBeInTheDocument();
     held.release();
+    await user.click(await screen.findByRole('button', { name: 'DAR EN ADOPCIÓN' }));
     expect(await screen.findByRole('dialog', { name: 'Publicar en adopción' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'No autorizado' })).not.toBeInTheDocument();
   });
@@ -139,7 +157,7 @@ describe('SALIR', () => {
   test('logs out, clears the session, drops user-specific data and goes to /home', async () => {
     const owner = makeUser({ name: 'Marta Ruiz', email: 'marta@example.com' });
     const requests = recordRequests(server);
-    const { user, router } = renderApp({
+    const { user, router, store } = renderApp({
       loggedInAs: makeUser(),
       users: [owner],
       dogs: [makeDog({ id: 7, name: 'Canela', hostage_id: owner.id })],
@@ -155,7 +173,7 @@ describe('SALIR', () => {
     expect(await screen.findByRole('button', { name: 'INGRESAR' })).toBeInTheDocument();
     expect(requests).toContain('GET /api/user/userLogout');
     expect(currentPath(router)).toBe('/home');
-    expect(useSessionStore.getState()).toMatchObject({ id: '', name: '', role: '', logged: false });
+    expect(store.getState()).toMatchObject({ id: '', name: '', role: '', logged: false });
 
     // The cached list with e-mails is gone: the dog now opens without its owner's contact.
     await findCarousel();
@@ -167,10 +185,10 @@ describe('SALIR', () => {
 
   test('clears the session even when the logout call fails', async () => {
     server.use(http.get('/api/user/userLogout', () => HttpResponse.error()));
-    const { user, router } = renderApp({ loggedInAs: makeUser() });
+    const { user, router, store } = renderApp({ loggedInAs: makeUser() });
     await user.click(await screen.findByRole('button', { name: 'SALIR' }));
     expect(await screen.findByRole('button', { name: 'INGRESAR' })).toBeInTheDocument();
-    expect(useSessionStore.getState().logged).toBe(false);
+    expect(store.getState().logged).toBe(false);
     expect(currentPath(router)).toBe('/home');
   });
 });
@@ -178,9 +196,14 @@ describe('SALIR', () => {
 describe('session and redirects', () => {
   test('a reload keeps the session: GET /api/user/me on start', async () => {
     const me = makeUser({ id: 41, name: 'Ana Gómez', role: 'user' });
-    renderApp({ loggedInAs: me });
+    const { store } = renderApp({ loggedInAs: me });
     expect(await screen.findByRole('button', { name: 'SALIR' })).toBeInTheDocument();
-    expect(useSessionStore.getState()).toMatchObject({ id: '41', name: 'Ana Gómez', role: 'user', logged: true });
+    expect(store.getState()).toMatchObject({
+      id: '41',
+      name: 'Ana Gómez',
+      role: 'user',
+      logged: true,
+    });
   });
 
   test('/entrar redirects to / when logged in', async () => {
@@ -190,9 +213,12 @@ describe('session and redirects', () => {
     expect(screen.queryByRole('button', { name: 'Ingresar' })).not.toBeInTheDocument();
   });
 
-  test.each(['/no-existe', '/perros/123/otra'])('an unknown path (%s) redirects to /', async (route) => {
-    const { router } = renderApp({ route });
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/HAPPY DOG!/);
-    expect(currentPath(router)).toBe('/');
-  });
+  test.each(['/no-existe', '/perros/123/otra'])(
+    'an unknown path (%s) redirects to /',
+    async (route) => {
+      const { router } = renderApp({ route });
+      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/HAPPY DOG!/);
+      expect(currentPath(router)).toBe('/');
+    },
+  );
 });

@@ -1,33 +1,62 @@
-// The session store: initial state, user, and the contactDogId flag in localStorage.
+// The session store: one per page render, its initial state, the user, and the contactDogId flag
+// in localStorage.
 import { describe, expect, test } from 'vitest';
-import { CONTACT_DOG_ID_KEY, isOwner, resetSessionStore, useSessionStore } from '@/stores/session-store';
+import {
+  CONTACT_DOG_ID_KEY,
+  createSessionStore,
+  isOwner,
+  readContactDogId,
+} from '@/stores/session-store';
+
+const ana = { id: 3, name: 'Ana', email: 'ana@example.com', role: 'user', logged: true } as const;
 
 describe('session store', () => {
   test('starts logged out with empty strings and false', () => {
-    expect(useSessionStore.getState()).toMatchObject({ id: '', name: '', role: '', logged: false, contactDogId: null });
+    expect(createSessionStore().getState()).toMatchObject({
+      id: '',
+      name: '',
+      role: '',
+      logged: false,
+      contactDogId: null,
+    });
+  });
+
+  test('can start with the user the server found', () => {
+    expect(createSessionStore({ user: ana }).getState()).toMatchObject({
+      id: '3',
+      name: 'Ana',
+      logged: true,
+    });
   });
 
   test('setUser and clearSession', () => {
-    useSessionStore.getState().setUser({ id: 3, name: 'Ana', email: 'ana@example.com', role: 'user', logged: true });
-    expect(useSessionStore.getState()).toMatchObject({ id: '3', name: 'Ana', role: 'user', logged: true });
-    useSessionStore.getState().clearSession();
-    expect(useSessionStore.getState()).toMatchObject({ id: '', name: '', role: '', logged: false });
+    const store = createSessionStore();
+    store.getState().setUser(ana);
+    expect(store.getState()).toMatchObject({ id: '3', name: 'Ana', role: 'user', logged: true });
+    store.getState().clearSession();
+    expect(store.getState()).toMatchObject({ id: '', name: '', role: '', logged: false });
+  });
+
+  test('two stores never share a session (one per visitor on the server)', () => {
+    const first = createSessionStore();
+    const second = createSessionStore();
+    first.getState().setUser(ana);
+    expect(second.getState().logged).toBe(false);
   });
 
   test('contactDogId is kept in localStorage under contactDogId as the plain id', () => {
     expect(CONTACT_DOG_ID_KEY).toBe('contactDogId');
-    useSessionStore.getState().setContactDogId(42);
+    createSessionStore().getState().setContactDogId(42);
     expect(localStorage.getItem('contactDogId')).toBe('42');
-    resetSessionStore();
-    expect(useSessionStore.getState().contactDogId).toBe(42);
-    useSessionStore.getState().clearContactDogId();
+    const next = createSessionStore({ contactDogId: readContactDogId() });
+    expect(next.getState().contactDogId).toBe(42);
+    next.getState().clearContactDogId();
     expect(localStorage.getItem('contactDogId')).toBeNull();
   });
 
   test('ignores a stored value that is not an id', () => {
     localStorage.setItem('contactDogId', '{"state":1}');
-    resetSessionStore();
-    expect(useSessionStore.getState().contactDogId).toBeNull();
+    expect(readContactDogId()).toBeNull();
   });
 
   test('isOwner compares the logged user id with hostage_id', () => {

@@ -1,8 +1,17 @@
 // SOBRE NOSOTROS (#about): who the community is and what it does.
 import { Container, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { IconHeartHandshake, IconHomeHeart, IconStethoscope } from '@tabler/icons-react';
-import { anchors } from '@/config/site';
+import { anchors } from '@/config/anchors';
+import { dogCountQueryOptions } from '@/features/dogs/api/count-dogs';
+import type { DogCount } from '@/shared/dog';
 import classes from './landing.module.css';
+
+const adoptedText = ({ count, more }: DogCount) => {
+  const n = count.toLocaleString('es-CO');
+  if (more) return `Más de ${n} perros adoptados`;
+  return count === 1 ? '1 perro adoptado' : `${n} perros adoptados`;
+};
 
 const VALUES = [
   {
@@ -23,6 +32,9 @@ const VALUES = [
 ];
 
 export function AboutSection() {
+  // How many dogs found a home here: asked once this section's code loads (near the screen), so
+  // the landing page's first code does not grow.
+  const adopted = useQuery(dogCountQueryOptions({ status: 'adopted' })).data;
   return (
     <section
       id={anchors.about}
@@ -44,6 +56,11 @@ export function AboutSection() {
             Creemos que adoptar es un compromiso para toda la vida: por eso conectamos a las
             personas directamente y hacemos seguimiento del cuidado de cada perro adoptado.
           </Text>
+          {adopted !== undefined && adopted.count > 0 && (
+            <Text mt="md" size="lg" fw={700} c="teal.9" data-testid="adopted-count">
+              {adoptedText(adopted)} gracias a la comunidad de Happy Dog.
+            </Text>
+          )}
         </div>
         <ul className={classes.values}>
           {VALUES.map(({ icon: Icon, title, text }) => (

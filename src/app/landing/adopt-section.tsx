@@ -1,17 +1,21 @@
 // #adopt: the dog carousel with its heading.
+import '@mantine/core/styles/Card.css';
+import '@mantine/carousel/styles.css';
+import '@/features/dogs/components/dog-card.css';
+import '@/features/dogs/components/dog-carousel.css';
 import { Container, Text, Title } from '@mantine/core';
-import { deferred } from '@/components/deferred';
-import { anchors } from '@/config/site';
-import '@/features/dogs/components/dog-carousel-styles';
+import { lazy, Suspense } from 'react';
+import { anchors } from '@/config/anchors';
+import { CarouselLoading } from '@/features/dogs/components/carousel-state';
+import { loadWhenNear } from '@/lib/load-when-near';
 import classes from './landing.module.css';
 
-// The server draws the carousel with the first page of dogs it embeds in the landing page; its
-// code (embla, the cards) loads and takes over that HTML only when #adopt comes near the screen.
-const DogCarousel = deferred({
-  nearId: anchors.adopt,
-  margin: '100% 0px',
-  load: () => import('@/features/dogs/components/dog-carousel').then((module) => module.default),
-});
+// The server draws the carousel with the first page of dogs; its code (embla, the cards)
+// downloads when #adopt comes within a screen's height, and React hydrates it then. Its styles
+// (imported above) come with the page, so the server's HTML is styled from the first paint.
+const DogCarousel = lazy(
+  loadWhenNear(anchors.adopt, '100% 0px', () => import('@/features/dogs/components/dog-carousel')),
+);
 
 export function AdoptSection() {
   return (
@@ -29,7 +33,9 @@ export function AdoptSection() {
           Estos perros buscan hogar en Cali. Abre su ficha para conocerlos y, si ya ingresaste, ver
           cómo contactar a quien los cuida.
         </Text>
-        <DogCarousel />
+        <Suspense fallback={<CarouselLoading />}>
+          <DogCarousel />
+        </Suspense>
       </Container>
     </section>
   );

@@ -1,8 +1,8 @@
 // Hero (#home): the brand headline, a short community blurb and ADOPTA, which leads to #adopt.
-import { Button, Container, Text, Title } from '@mantine/core';
+import { Container, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconCircleCheckFilled } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { anchors } from '@/config/site';
+import { PlainButtonLink } from '@/components/plain-button';
+import { anchors } from '@/config/anchors';
 import classes from './landing.module.css';
 
 const HIGHLIGHTS = ['Adopción responsable', 'Seguimiento después de adoptar', 'Comunidad en Cali'];
@@ -19,19 +19,22 @@ export function HeroSection() {
             Somos una comunidad caleña que une a perros que necesitan un hogar con familias que
             quieren darles amor, y que acompaña cada adopción para asegurar un cuidado responsable.
           </Text>
-          <Button
-            component={Link}
+          <PlainButtonLink
             to="."
             hash={anchors.adopt}
             size="lg"
             rightSection={<IconArrowDown size={20} aria-hidden="true" />}
           >
             ADOPTA
-          </Button>
+          </PlainButtonLink>
           <ul className={classes.highlights}>
             {HIGHLIGHTS.map((item) => (
               <li key={item}>
-                <IconCircleCheckFilled size={20} className={classes.highlightIcon} aria-hidden="true" />
+                <IconCircleCheckFilled
+                  size={20}
+                  className={classes.highlightIcon}
+                  aria-hidden="true"
+                />
                 {item}
               </li>
             ))}

@@ -10,8 +10,22 @@ import {
   IconPhone,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { anchors, footerId, site } from '@/config/site';
-import classes from './site-footer.module.css';
+import { site } from '@/config/site';
+import { anchors, footerId } from '@/config/anchors';
+import './site-footer.css';
+
+const classes = {
+  address: 'site-footer-address',
+  bottom: 'site-footer-bottom',
+  brand: 'site-footer-brand',
+  footer: 'site-footer-footer',
+  grid: 'site-footer-grid',
+  heading: 'site-footer-heading',
+  link: 'site-footer-link',
+  list: 'site-footer-list',
+  social: 'site-footer-social',
+  socialLink: 'site-footer-social-link',
+} as const;
 
 const SOCIAL_ICONS = {
   instagram: IconBrandInstagram,
@@ -37,8 +51,8 @@ export function SiteFooter() {
               {site.name}
             </span>
             <Text mt="sm">
-              Comunidad de adopción responsable de perros en Cali. Encontramos hogares y
-              acompañamos a cada familia después de adoptar.
+              Comunidad de adopción responsable de perros en Cali. Encontramos hogares y acompañamos
+              a cada familia después de adoptar.
             </Text>
           </div>
 
@@ -76,7 +90,11 @@ export function SiteFooter() {
               </li>
               <li>
                 <address className={classes.address}>
-                  <IconMapPin size={18} aria-hidden="true" style={{ flexShrink: 0, marginTop: 3 }} />
+                  <IconMapPin
+                    size={18}
+                    aria-hidden="true"
+                    style={{ flexShrink: 0, marginTop: 3 }}
+                  />
                   <span>
                     {site.address.street}
                     <br />

@@ -1,7 +1,7 @@
 // RECORRIDO: the four steps of the site (gallery, log in, adopt, give in adoption).
 import { Container, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClipboardHeart, IconHeart, IconLogin2, IconPhoto } from '@tabler/icons-react';
-import { anchors } from '@/config/site';
+import { anchors } from '@/config/anchors';
 import classes from './landing.module.css';
 
 const STEPS = [
@@ -35,7 +35,9 @@ export function TourSection() {
         <Title order={2} id="tour-title" className={classes.sectionTitle}>
           RECORRIDO
         </Title>
-        <Text className={classes.lead}>Cuatro pasos para adoptar o dar en adopción con nosotros.</Text>
+        <Text className={classes.lead}>
+          Cuatro pasos para adoptar o dar en adopción con nosotros.
+        </Text>
         <ol className={classes.steps}>
           {STEPS.map(({ icon: Icon, title, text }, index) => (
             <li key={title}>

@@ -48,7 +48,10 @@ export async function openModal(settings: ModalSettings & { modalId: string }): 
   return modals.open(settings);
 }
 
-export async function openConfirmModal(settings: OpenConfirmModal & { modalId: string }): Promise<string> {
+/** A confirmation dialog (Cancelar / confirm) through the modal manager, e.g. before deleting an account. */
+export async function openConfirmModal(
+  settings: OpenConfirmModal & { modalId: string },
+): Promise<string> {
   const [{ modals }] = await Promise.all([import('@mantine/modals'), ensureOverlays()]);
   return modals.openConfirmModal(settings);
 }
@@ -77,7 +80,11 @@ const subscribe = (listener: () => void) => {
 
 /** Placed once in the root layout. */
 export function OverlayRoot() {
-  const mount = useSyncExternalStore(subscribe, () => requested, () => false);
+  const mount = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
   if (!mount) return null;
   return (
     <Suspense fallback={null}>

@@ -21,8 +21,17 @@ import { MIGRATIONS_DIR, PROJECT_ROOT } from '../paths';
 export const DEFAULT_IMAGE_DIR = join(PROJECT_ROOT, 'build', 'pglite-image');
 const IMAGE_BUILDER = join(PROJECT_ROOT, 'scripts', 'build', 'pglite-image.mjs');
 
-/** Where a data directory came from: already there, copied from the image, or from a child. */
-export type PgdataOrigin = 'existing' | 'image' | 'child';
+/**
+ * Where a data directory came from: already there, copied from the image (the empty one or the
+ * one the build also seeded with the demo data), or from a child.
+ */
+export type PgdataOrigin = 'existing' | 'image' | 'demo image' | 'child';
+
+/** A prepared database to copy into a new DATA_DIR when it is current (its stamp matches). */
+export interface PreparedImage {
+  dir: string;
+  stamp: string;
+}
 
 /**
  * Identifies what an image holds: the PGlite that built it and the migrations already applied
@@ -46,12 +55,12 @@ export function imageStamp(): string {
   return `pglite ${pkg.version}, image format 2, migrations ${migrations.digest('hex').slice(0, 16)}`;
 }
 
-export function imageIsCurrent(imageDir: string): boolean {
+export function imageIsCurrent(imageDir: string, stamp = imageStamp()): boolean {
   try {
     const meta = JSON.parse(readFileSync(join(imageDir, 'image.json'), 'utf8')) as {
       stamp?: unknown;
     };
-    return meta.stamp === imageStamp() && existsSync(join(imageDir, 'pgdata', 'PG_VERSION'));
+    return meta.stamp === stamp && existsSync(join(imageDir, 'pgdata', 'PG_VERSION'));
   } catch {
     return false;
   }
@@ -135,13 +144,15 @@ async function copyTree(source: string, target: string): Promise<void> {
 
 /**
  * Makes sure `dataDir/pgdata` holds a database without ever running initdb in this process.
- * A missing one is copied from the image (built first, in a child process, when missing or
- * stale) into a temporary directory and renamed into place, so a crash never leaves half a
- * database behind. Call only while holding the DATA_DIR lock.
+ * A missing one is copied from `demoImage` when that is current, else from the image (built
+ * first, in a child process, when missing or stale) into a temporary directory and renamed into
+ * place, so a crash never leaves half a database behind. Call only while holding the DATA_DIR
+ * lock.
  */
 export async function preparePgdata(
   dataDir: string,
   imageDir = DEFAULT_IMAGE_DIR,
+  demoImage?: PreparedImage,
 ): Promise<PgdataOrigin> {
   const pgdata = join(dataDir, 'pgdata');
   // Leftovers of an earlier start that died while copying.
@@ -153,7 +164,10 @@ export async function preparePgdata(
   let origin: PgdataOrigin = 'image';
   let source = imageDir;
   let ownCopy: string | null = null;
-  if (!imageIsCurrent(imageDir)) {
+  if (demoImage && imageIsCurrent(demoImage.dir, demoImage.stamp)) {
+    origin = 'demo image';
+    source = demoImage.dir;
+  } else if (!imageIsCurrent(imageDir)) {
     origin = 'child';
     try {
       await runImageBuilder(imageDir);

@@ -1,8 +1,20 @@
 // The one small interface every repository talks to; PGlite and pg.Pool both implement it.
 
+export interface QueryOptions {
+  /**
+   * PostgreSQL: prepare the statement once per connection under this name and reuse the plan
+   * (for a hot statement with a fixed text). PGlite ignores it.
+   */
+  name?: string;
+}
+
 /** Something that runs parameterised SQL and hands back the rows. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<T[]>;
   /** Runs one or more statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -24,3 +36,8 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+/**
+ * A row refers to one that is gone: for example a dog deleted after a request checked that it
+ * exists and before the request's own insert reached the database.
+ */
+export const FOREIGN_KEY_VIOLATION = '23503';

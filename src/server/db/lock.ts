@@ -82,7 +82,7 @@ export function readLockHolder(path: string): LockHolder | null {
  * time in the lock, the live process must have started then; an old-format lock is honoured
  * only when the process looks like a Happy Dog server (or when /proc cannot tell).
  */
-export function holderIsLive(holder: LockHolder, self = process.pid): boolean {
+function holderIsLive(holder: LockHolder, self = process.pid): boolean {
   if (holder.pid === self || !isAlive(holder.pid)) return false;
   const actual = processStartTime(holder.pid);
   if (holder.startTime !== null) return actual === null || actual === holder.startTime;

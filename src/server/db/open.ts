@@ -10,6 +10,7 @@ import {
   type PgdataOrigin,
 } from './data-dir';
 import type { Db } from './db';
+import { DEFAULT_DEMO_IMAGE_DIR, demoImageStamp } from '../seed/demo-image';
 import { acquireDataDirLock } from './lock';
 import { openPglite } from './pglite';
 
@@ -28,6 +29,11 @@ export interface OpenOptions {
   onPoolError?: (error: Error) => void;
   /** The prepared empty database copied into a new DATA_DIR. */
   imageDir?: string;
+  /**
+   * The prepared database that already holds the demo data, copied instead when SEED_DEMO is on
+   * and it is current (default: the build's, unless `imageDir` is given).
+   */
+  demoImageDir?: string;
 }
 
 /** Makes files the embedded database creates private to this account; returns the undo. */
@@ -62,7 +68,13 @@ export async function openDatabase(
   const warnings = existed ? permissionWarnings(config.dataDir) : [];
   const lock = acquireDataDirLock(config.dataDir);
   try {
-    const pgdata = await preparePgdata(config.dataDir, options.imageDir ?? DEFAULT_IMAGE_DIR);
+    const demoImageDir =
+      options.demoImageDir ?? (options.imageDir ? undefined : DEFAULT_DEMO_IMAGE_DIR);
+    const pgdata = await preparePgdata(
+      config.dataDir,
+      options.imageDir ?? DEFAULT_IMAGE_DIR,
+      config.seedDemo && demoImageDir ? { dir: demoImageDir, stamp: demoImageStamp() } : undefined,
+    );
     const dir = join(config.dataDir, 'pgdata');
     const db = await openPglite(dir);
     if (pgdata !== 'existing') {

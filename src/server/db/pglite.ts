@@ -1,5 +1,7 @@
 // Embedded PostgreSQL (PGlite): a directory on disk, or `memory://` for tests.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Db, Queryable } from './db';
 import { hasDatabase } from './data-dir';
 
@@ -9,7 +11,7 @@ import { hasDatabase } from './data-dir';
  * (128 MB of buffers, 100 connections' worth of lock and process tables) are sized for a
  * dedicated database server.
  */
-export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
   shared_buffers: '32MB',
   max_connections: '8',
   maintenance_work_mem: '16MB',
@@ -17,12 +19,19 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
   temp_buffers: '4MB',
 };
 
-export const PGLITE_START_PARAMS: readonly string[] = [
+const PGLITE_START_PARAMS: readonly string[] = [
   ...PGlite.defaultStartParams,
   ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
 ];
 
-export class NoDatabaseError extends Error {
+/**
+ * Extensions the migrations create (005: the catalogue's accent-insensitive, typo-tolerant text
+ * search). PGlite ships their files separately; they must be loaded on every open, not only the
+ * first, as the database refers to them from then on.
+ */
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
+
+class NoDatabaseError extends Error {
   override name = 'NoDatabaseError';
 }
 
@@ -37,7 +46,10 @@ export async function openPglite(dataDir: string): Promise<Db> {
       `${dataDir} holds no database; it is created from the prepared image, never by initdb here`,
     );
   }
-  const pg = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
+  const pg = await PGlite.create(dataDir, {
+    startParams: [...PGLITE_START_PARAMS],
+    extensions: PGLITE_EXTENSIONS,
+  });
   let closed = false;
 
   return {

@@ -1,6 +1,6 @@
 // A real PostgreSQL server through pg.Pool (used when DATABASE_URL is set).
 import pg from 'pg';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable, QueryOptions } from './db';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -27,8 +27,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   let closed = false;
   return {
     kind: 'postgres',
-    async query<T>(text: string, params: readonly unknown[] = []) {
-      const result = await pool.query(text, params as unknown[]);
+    async query<T>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      const result = options.name
+        ? await pool.query({ name: options.name, text, values: params as unknown[] })
+        : await pool.query(text, params as unknown[]);
       return result.rows as T[];
     },
     async exec(sql: string) {
@@ -36,6 +38,11 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      // The connection may be lost between two queries (pg_terminate_backend, a restart): pg
+      // then emits 'error' on the checked-out client, which would crash the process unheard.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => (lost = error);
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -52,7 +59,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        // A lost connection is discarded, not handed to the next request.
+        client.release(lost);
       }
     },
     async close() {

@@ -10,9 +10,12 @@ export interface Stamps {
 }
 
 export async function readStamps(db: Queryable): Promise<Stamps> {
+  // Run for nearly every request under load: prepared once per connection, planned once.
   const rows = await db.query<{ dogs: string; sessions: string }>(
     `SELECT (SELECT version FROM dog_list_version)::text AS dogs,
             (SELECT version FROM session_version)::text AS sessions`,
+    [],
+    { name: 'data_stamps' },
   );
   return { dogs: BigInt(rows[0]!.dogs), sessions: BigInt(rows[0]!.sessions) };
 }

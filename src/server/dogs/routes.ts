@@ -1,7 +1,9 @@
 // Dog listings: public list and detail, create for any logged-in user, update/delete by the owner.
+import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/api';
 import {
-  DOG_PAGE_DEFAULT,
+  dogCountQuerySchema,
+  dogCountResponseSchema,
   dogIdParamSchema,
   dogInputSchema,
   dogListQuerySchema,
@@ -13,17 +15,15 @@ import {
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import { errors } from '../http/responses';
-import type { Router } from '../http/route';
+import { createRouter, type Router } from '../http/route';
 import type { RateLimitPolicy } from '../rate-limit/limiter';
 import type { CurrentSession } from '../sessions/service';
-import type { ListCache } from './list-cache';
-import type { DogRepository } from './repository';
+import type { DogService } from './service';
 
-export interface DogRouteDeps {
+interface DogRouteDeps {
   router: Router;
   config: Config;
-  dogs: DogRepository;
-  listCache: ListCache;
+  dogs: DogService;
 }
 
 const TAG = 'Perros';
@@ -32,7 +32,7 @@ function withOwner(dog: Dog, session: CurrentSession): Dog {
   return { ...dog, user: { name: session.user.name, email: session.user.email } };
 }
 
-export function registerDogRoutes({ router, config, dogs, listCache }: DogRouteDeps) {
+function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
   // Creating, editing and deleting listings share one budget per user and per IP.
   const dogWrites: RateLimitPolicy = {
     name: 'dog-write',
@@ -60,7 +60,11 @@ export function registerDogRoutes({ router, config, dogs, listCache }: DogRouteD
     {
       method: 'GET',
       url: '/api/dog',
-      summary: 'Perros en adopción, del más nuevo al más antiguo (paginado por id)',
+      summary:
+        'Perros en adopción, del más nuevo al más antiguo (paginado por id), con los filtros del ' +
+        'catálogo: q (texto sin tildes ni mayúsculas, tolera errores pequeños), city, size, sex, ' +
+        'age (puppy/young/adult/senior) y status (available/pending/adopted/all; sin él, los ' +
+        'disponibles y en proceso)',
       tag: TAG,
       auth: 'optional',
       querystring: dogListQuerySchema,
@@ -73,18 +77,32 @@ export function registerDogRoutes({ router, config, dogs, listCache }: DogRouteD
       },
     },
     async ({ reply, query, session }) => {
-      const page = {
-        limit: query.limit ?? DOG_PAGE_DEFAULT,
-        before: query.before,
-        withOwner: session !== null,
-      };
-      // The page does not depend on who the logged-in requester is, only on whether there is one;
-      // anonymous and logged-in pages are kept apart by the cache itself.
-      const json = await listCache.get(
-        page.withOwner ? 'owner' : 'anonymous',
-        `${page.limit}:${page.before ?? ''}`,
-        () => dogs.listJson(page),
-      );
+      const { limit, before, ...filters } = query;
+      // JSON text checked against dogListResponseSchema when it was built (dogs/service.ts).
+      const json = await dogs.list({ limit, before, filters, withOwner: session !== null });
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
+
+  router.route(
+    {
+      method: 'GET',
+      url: '/api/dog/count',
+      summary: 'Cuántos perros cumplen los filtros de GET /api/dog (los mismos parámetros)',
+      tag: TAG,
+      auth: 'none',
+      querystring: dogCountQuerySchema,
+      responses: {
+        200: {
+          description: '{count, more}: exacto hasta 1.000; more = true si hay más',
+          schema: dogCountResponseSchema,
+        },
+        ...errors(400),
+      },
+    },
+    async ({ reply, query }) => {
+      // JSON text checked against dogCountResponseSchema when it was built (dogs/service.ts).
+      const json = await dogs.count(query);
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );
@@ -93,20 +111,21 @@ export function registerDogRoutes({ router, config, dogs, listCache }: DogRouteD
     {
       method: 'GET',
       url: '/api/dog/:id',
-      summary: 'Un perro',
+      summary:
+        'Un perro (una publicación oculta por moderación solo la ve su dueño, con el motivo)',
       tag: TAG,
       auth: 'optional',
       params: dogIdParamSchema,
       responses: { 200: { description: 'El perro', schema: dogSchema }, ...errors(400, 404) },
     },
     async ({ reply, params, session }) => {
-      // Through the same exact cache as the list (a write is seen by the very next read).
-      const withOwner = session !== null;
-      const json = await listCache.get(withOwner ? 'owner' : 'anonymous', `dog:${params.id}`, () =>
-        dogs.getJson(params.id, withOwner),
-      );
-      if (json === 'null') throw new HttpError(404, MESSAGES.dogNotFound);
-      return reply.type('application/json; charset=utf-8').send(json);
+      // JSON text checked against dogSchema when it was built (dogs/service.ts).
+      const json = await dogs.get(params.id, session !== null);
+      if (json !== null) return reply.type('application/json; charset=utf-8').send(json);
+      // A listing moderation hid is gone for everyone but its owner, who sees why.
+      const own = session && (await dogs.getHiddenOwned(params.id, session.user.id));
+      if (!own) throw new HttpError(404, MESSAGES.dogNotFound);
+      return own;
     },
   );
 
@@ -125,8 +144,7 @@ export function registerDogRoutes({ router, config, dogs, listCache }: DogRouteD
       },
     },
     async ({ reply, body, session }) => {
-      const dog = await dogs.insert(body, session.user.id);
-      listCache.invalidate();
+      const dog = await dogs.create(body, session.user.id);
       reply.code(201);
       return { dog: withOwner(dog, session) };
     },
@@ -148,9 +166,8 @@ export function registerDogRoutes({ router, config, dogs, listCache }: DogRouteD
       },
     },
     async ({ request, params, body, session }) => {
-      const dog = await dogs.updateOwned(params.id, session.user.id, body);
+      const dog = await dogs.update(params.id, session.user.id, body);
       if (!dog) return refuse(params.id, session, request);
-      listCache.invalidate();
       return { dog: withOwner(dog, session) };
     },
   );
@@ -167,10 +184,14 @@ export function registerDogRoutes({ router, config, dogs, listCache }: DogRouteD
       responses: { 204: { description: 'Eliminado' }, ...errors(400, 401, 403, 404) },
     },
     async ({ request, reply, params, session }) => {
-      if (!(await dogs.deleteOwned(params.id, session.user.id)))
+      if (!(await dogs.remove(params.id, session.user.id)))
         return refuse(params.id, session, request);
-      listCache.invalidate();
       return reply.code(204).send();
     },
   );
+}
+
+/** The dogs resource's routes, on the dogs service. */
+export async function dogRoutes(app: FastifyInstance) {
+  registerDogRoutes({ router: createRouter(app), config: app.config, dogs: app.dogs });
 }

@@ -6,7 +6,7 @@ import type { ResponseSpec } from './route';
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Parámetros o cuerpo inválidos, o JSON mal formado',
   401: 'Sin sesión válida',
-  403: 'Prohibido (no es el dueño, u origen de otro sitio)',
+  403: 'Prohibido (no es el dueño, no es administrador, u origen de otro sitio)',
   404: 'No existe',
   409: 'Conflicto',
   413: 'Cuerpo de más de 64 KiB',
@@ -25,7 +25,7 @@ export function errors(...statuses: number[]): Record<number, ResponseSpec> {
   );
 }
 
-/** Statuses every request with a JSON body can get before reaching the handler. */
-export const BODY_ERRORS = [400, 403, 413, 415] as const;
-
 export const trueSchema = z.literal(true);
+
+/** The refusals of any route that reads a JSON body. */
+export const BODY_ERRORS = [400, 403, 413, 415] as const;

@@ -1,14 +1,10 @@
-// Serves the built browser app from dist/: immutable hashed assets, never-cached index.html.
-import { existsSync } from 'node:fs';
-import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
+// Serves the files of the browser build from dist/: content-hashed assets are immutable.
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-export function hasBuiltApp(dir: string | null | undefined): dir is string {
-  return !!dir && existsSync(join(dir, 'index.html'));
-}
 
 /**
  * Refuses a static root that holds a private directory (the embedded database's files): every
@@ -24,27 +20,41 @@ export function assertOutsideStaticRoot(root: string, dir: string, name: string)
   }
 }
 
-export function cacheControlFor(servedPath: string): string {
+/** Files the build may have compressed copies of (the list of scripts/build/precompress.mjs). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)(\.br|\.gz)?$/;
+
+function cacheControlFor(servedPath: string): string {
   // With preCompressed, the file actually sent may be index.html.br or app-123.js.gz.
   const filePath = servedPath.replace(/\.(br|gz)$/, '');
-  if (basename(filePath) === 'index.html') return 'no-cache';
   // Vite puts content-hashed files in dist/assets: their URL changes whenever they do.
   if (filePath.includes(`${sep}assets${sep}`)) return `public, max-age=${YEAR_SECONDS}, immutable`;
   // Files copied from public/ keep their names, so they may change under the same URL.
   return 'public, max-age=3600';
 }
 
-export async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/',
-    wildcard: true,
-    // dist/**/*.br and *.gz are written at build time by scripts/start.mjs.
-    preCompressed: true,
-    // Everything under root is public: server-only build output lives outside it (ssrDirFor).
-    cacheControl: false,
-    setHeaders(res, filePath) {
-      res.setHeader('cache-control', cacheControlFor(filePath));
-    },
-  });
-}
+/** The built app's files; any other GET is a page (src/server/http/pages.ts). */
+export const staticFiles = fp<{ root: string }>(
+  async (app: FastifyInstance, { root }) => {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: true,
+      // Every file of the build has an extension; any other path (`/`, `/entrar`, `/assets`) is a
+      // page, never a directory listing or index.
+      index: false,
+      allowedPath: (pathName) => /\.[a-z0-9]+$/i.test(pathName),
+      // `npm run build` writes a .br and a .gz next to each text file worth compressing
+      // (scripts/build/precompress.mjs); they are sent as they are to clients that accept them.
+      preCompressed: true,
+      // Everything under root is public: server-only build output lives outside it (ssrDirFor).
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.setHeader('cache-control', cacheControlFor(filePath));
+        // Which copy is sent depends on Accept-Encoding, so caches must key on it (lower case:
+        // @fastify/compress then does not add it a second time).
+        if (COMPRESSIBLE.test(filePath)) res.setHeader('vary', 'accept-encoding');
+      },
+    });
+  },
+  { name: 'static-files' },
+);

@@ -1,6 +1,9 @@
 // Demo data for a brand-new embedded database: a locked owner account and a few dogs near Cali.
 import type { Db } from '../db/db';
+import type { ProcessedPhoto } from '../photos/processing';
+import { createPhotoRepository } from '../photos/repository';
 import { LOCKED_PASSWORD_HASH } from '../users/passwords';
+import { readDemoPhotos } from './demo-photos';
 
 export const DEMO_OWNER = {
   name: 'Fundación Happy Dog',
@@ -16,6 +19,16 @@ interface DemoDog {
   life_span: string;
   personality: string;
   image: string;
+  // The profile (migration 005); null where the foundation does not know.
+  sex: 'male' | 'female';
+  size: 'small' | 'medium' | 'large';
+  age_months: number | null;
+  sterilized: boolean | null;
+  vaccinated: boolean | null;
+  good_with_kids: boolean | null;
+  good_with_dogs: boolean | null;
+  good_with_cats: boolean | null;
+  status: 'available' | 'pending';
 }
 
 /** Listed oldest first: the last one becomes the newest dog in the carousel. */
@@ -29,6 +42,15 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     personality:
       'Coqueta y cariñosa. Le encanta que le rasquen detrás de las orejas y duerme la siesta al sol.',
     image: '/demo-dogs/lola.svg',
+    sex: 'female',
+    size: 'small',
+    age_months: 36,
+    sterilized: true,
+    vaccinated: true,
+    good_with_kids: true,
+    good_with_dogs: null,
+    good_with_cats: true,
+    status: 'available',
   },
   {
     name: 'Toby',
@@ -39,6 +61,15 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     personality:
       'Tranquilo y paciente con los niños. Camina muy bien con correa y no le teme a la lluvia.',
     image: '/demo-dogs/toby.svg',
+    sex: 'male',
+    size: 'medium',
+    age_months: 72,
+    sterilized: true,
+    vaccinated: true,
+    good_with_kids: true,
+    good_with_dogs: true,
+    good_with_cats: null,
+    status: 'available',
   },
   {
     name: 'Bruno',
@@ -49,6 +80,15 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     personality:
       'Un gigante noble. Es calmado dentro de casa y feliz cuando tiene un patio para correr.',
     image: '/demo-dogs/bruno.svg',
+    sex: 'male',
+    size: 'large',
+    age_months: 108,
+    sterilized: true,
+    vaccinated: true,
+    good_with_kids: null,
+    good_with_dogs: false,
+    good_with_cats: false,
+    status: 'pending',
   },
   {
     name: 'Mona',
@@ -58,6 +98,15 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     life_span: '14 a 16 años',
     personality: 'Curiosa y juguetona. Aprende trucos rapidísimo si hay premios de por medio.',
     image: '/demo-dogs/mona.svg',
+    sex: 'female',
+    size: 'small',
+    age_months: 8,
+    sterilized: false,
+    vaccinated: true,
+    good_with_kids: true,
+    good_with_dogs: true,
+    good_with_cats: null,
+    status: 'available',
   },
   {
     name: 'Simón',
@@ -68,6 +117,15 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     personality:
       'Leal y protector. Saluda a todos moviendo la cola y se lleva bien con otros perros.',
     image: '/demo-dogs/simon.svg',
+    sex: 'male',
+    size: 'large',
+    age_months: 30,
+    sterilized: true,
+    vaccinated: true,
+    good_with_kids: true,
+    good_with_dogs: true,
+    good_with_cats: null,
+    status: 'available',
   },
   {
     name: 'Nala',
@@ -78,6 +136,15 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     personality:
       'Atenta e inteligente. Le gustan los paseos largos por la mañana y los juguetes que suenan.',
     image: '/demo-dogs/nala.svg',
+    sex: 'female',
+    size: 'medium',
+    age_months: 24,
+    sterilized: true,
+    vaccinated: null,
+    good_with_kids: null,
+    good_with_dogs: true,
+    good_with_cats: false,
+    status: 'available',
   },
   {
     name: 'Rocky',
@@ -88,6 +155,15 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     personality:
       'Alegre y lleno de energía. Busca una familia activa que lo lleve al parque todos los días.',
     image: '/demo-dogs/rocky.svg',
+    sex: 'male',
+    size: 'small',
+    age_months: 14,
+    sterilized: false,
+    vaccinated: true,
+    good_with_kids: true,
+    good_with_dogs: true,
+    good_with_cats: true,
+    status: 'available',
   },
   {
     name: 'Canela',
@@ -98,6 +174,15 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     personality:
       'Dulce y tranquila. Fue rescatada de la calle y ahora confía en las personas; ama los abrazos.',
     image: '/demo-dogs/canela.svg',
+    sex: 'female',
+    size: 'medium',
+    age_months: 60,
+    sterilized: true,
+    vaccinated: true,
+    good_with_kids: true,
+    good_with_dogs: null,
+    good_with_cats: true,
+    status: 'pending',
   },
   {
     name: 'Max',
@@ -108,6 +193,15 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     personality:
       'Juguetón y muy sociable. Le fascina perseguir la pelota y se porta bien en apartamento.',
     image: '/demo-dogs/max.svg',
+    sex: 'male',
+    size: 'large',
+    age_months: 4,
+    sterilized: false,
+    vaccinated: false,
+    good_with_kids: true,
+    good_with_dogs: true,
+    good_with_cats: null,
+    status: 'available',
   },
   {
     name: 'Luna',
@@ -118,17 +212,52 @@ export const DEMO_DOGS: readonly DemoDog[] = [
     personality:
       'Criolla, cariñosa y tranquila. Está vacunada y esterilizada, y espera un hogar con mucho amor.',
     image: '/demo-dogs/luna.svg',
+    sex: 'female',
+    size: 'medium',
+    age_months: 20,
+    sterilized: true,
+    vaccinated: true,
+    good_with_kids: true,
+    good_with_dogs: true,
+    good_with_cats: true,
+    status: 'available',
   },
 ];
 
 const SEED_MARKER = 'demo_seed';
+/** The marker's value in the build's demo image: seeded, but not yet started for real. */
+const SEEDED_IN_IMAGE = 'image';
 
 /**
  * Seeds the demo data once in the life of a database, and only if it is empty on that first
- * check. Returns true when it inserted the demo dogs.
+ * check. Returns true when it inserted the demo dogs, or when it finds them inserted by the build
+ * (the demo image, `forImage`): their dates then become this first start's.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  {
+    photos = readDemoPhotos,
+    forImage = false,
+  }: {
+    /** The demo dogs' extra photos by dog name (made at build time; none without a build). */
+    photos?: () => Map<string, ProcessedPhoto[]> | undefined;
+    /** Seeding the build's demo image rather than a database in service. */
+    forImage?: boolean;
+  } = {},
+): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const [marker] = await tx.query<{ value: string }>(
+      'SELECT value FROM app_meta WHERE key = $1',
+      [SEED_MARKER],
+    );
+    if (marker?.value === SEEDED_IN_IMAGE && !forImage) {
+      // The image holds only the demo data, dated when it was built ("Publicado hace…").
+      await tx.exec(`
+        UPDATE users SET created_at = now();
+        UPDATE dogs SET created_at = now(), updated_at = now();`);
+      await tx.query('UPDATE app_meta SET value = $2 WHERE key = $1', [SEED_MARKER, 'seeded']);
+      return true;
+    }
     const claimed = await tx.query(
       `INSERT INTO app_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
       [SEED_MARKER, 'checked'],
@@ -143,15 +272,38 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       [DEMO_OWNER.name, DEMO_OWNER.email, LOCKED_PASSWORD_HASH],
     );
     // One statement: the demo dogs in their order, newest last.
-    await tx.query(
-      `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id)
-       SELECT d.name, d.city, d.height, d.weight, d.life_span, d.personality, d.image, $2
+    const dogs = await tx.query<{ id: number; name: string }>(
+      `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id,
+                         sex, size, age_months, sterilized, vaccinated, good_with_kids,
+                         good_with_dogs, good_with_cats, status)
+       SELECT d.name, d.city, d.height, d.weight, d.life_span, d.personality, d.image, $2,
+              d.sex, d.size, d.age_months, d.sterilized, d.vaccinated, d.good_with_kids,
+              d.good_with_dogs, d.good_with_cats, d.status
          FROM jsonb_to_recordset($1::jsonb) AS d(i int, name text, city text, height text,
-              weight text, life_span text, personality text, image text)
-        ORDER BY i`,
+              weight text, life_span text, personality text, image text, sex text, size text,
+              age_months smallint, sterilized boolean, vaccinated boolean, good_with_kids boolean,
+              good_with_dogs boolean, good_with_cats boolean, status text)
+        ORDER BY i
+       RETURNING id, name`,
       [JSON.stringify(DEMO_DOGS.map((dog, i) => ({ ...dog, i }))), owner!.id],
     );
-    await tx.query('UPDATE app_meta SET value = $2 WHERE key = $1', [SEED_MARKER, 'seeded']);
+    const galleries = photos();
+    if (galleries) {
+      const repository = createPhotoRepository(tx);
+      const now = new Date();
+      for (const dog of dogs) {
+        const processed = galleries.get(dog.name);
+        if (!processed) continue;
+        const ids: number[] = [];
+        for (const photo of processed)
+          ids.push((await repository.insert(photo, owner!.id, now)).id);
+        await repository.attach(dog.id, owner!.id, ids);
+      }
+    }
+    await tx.query('UPDATE app_meta SET value = $2 WHERE key = $1', [
+      SEED_MARKER,
+      forImage ? SEEDED_IN_IMAGE : 'seeded',
+    ]);
     return true;
   });
 }

@@ -19,7 +19,7 @@ export interface SessionCacheOptions {
   maxEntries?: number;
 }
 
-export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MS = 5_000;
 
 interface Entry {
   expires: number;

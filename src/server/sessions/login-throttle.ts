@@ -11,7 +11,7 @@ import type { Hit } from '../rate-limit/repository';
 import type { RateLimiter } from '../rate-limit/limiter';
 
 /** Failures one IP may still make for an e-mail while that e-mail is under attack. */
-export const UNDER_ATTACK_FAILURES_PER_IP = 3;
+const UNDER_ATTACK_FAILURES_PER_IP = 3;
 
 export interface LoginAttempt {
   /** The password was right: its provisional failure is forgiven and it counts as a login. */
@@ -92,5 +92,3 @@ export function createLoginThrottle(limiter: RateLimiter, limits: Config['rateLi
     },
   };
 }
-
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -44,7 +44,7 @@ export function createSessionRepository(db: Db) {
       const rows = await db.query<SessionWithUser>(
         `SELECT s.user_id, s.created_at, s.last_seen_at, u.name, u.email, u.role
            FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.token_hash = $1`,
+          WHERE s.token_hash = $1 AND u.blocked_at IS NULL`,
         [tokenHash],
       );
       return rows[0];

@@ -1,17 +1,19 @@
 // Login, logout and "who am I": the session half of /api/user.
+import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/api';
+import { MODERATION_MESSAGES } from '../../shared/moderation';
 import { loginSchema, toApiUser, userResponseSchema } from '../../shared/user';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import { errors, trueSchema } from '../http/responses';
-import type { Router } from '../http/route';
+import { createRouter, type Router } from '../http/route';
 import type { RateLimiter } from '../rate-limit/limiter';
 import { verifyPassword } from '../users/passwords';
 import type { UserRepository } from '../users/repository';
 import { createLoginThrottle } from './login-throttle';
 import type { SessionService } from './service';
 
-export interface SessionRouteDeps {
+interface SessionRouteDeps {
   router: Router;
   config: Config;
   users: UserRepository;
@@ -19,13 +21,7 @@ export interface SessionRouteDeps {
   limiter: RateLimiter;
 }
 
-export function registerSessionRoutes({
-  router,
-  config,
-  users,
-  sessions,
-  limiter,
-}: SessionRouteDeps) {
+function registerSessionRoutes({ router, config, users, sessions, limiter }: SessionRouteDeps) {
   const throttle = createLoginThrottle(limiter, config.rateLimits);
 
   router.route(
@@ -60,6 +56,11 @@ export function registerSessionRoutes({
       if (!user || !ok) {
         request.log.warn({ event: 'login_failed', email, ip: request.ip }, 'login failed');
         throw new HttpError(401, MESSAGES.badCredentials);
+      }
+      // Only someone who knows the password learns that the account is blocked.
+      if (user.blocked) {
+        request.log.warn({ event: 'login_blocked', userId: user.id }, 'blocked account');
+        throw new HttpError(403, MODERATION_MESSAGES.accountBlocked);
       }
       await attempt.succeeded(user.id).catch(logIfLimited);
       await sessions.start(request, reply, user.id);
@@ -97,4 +98,15 @@ export function registerSessionRoutes({
     },
     async ({ session }) => ({ user: toApiUser(session.user) }),
   );
+}
+
+/** The session resource's routes (login, logout, who am I). */
+export async function sessionRoutes(app: FastifyInstance) {
+  registerSessionRoutes({
+    router: createRouter(app),
+    config: app.config,
+    users: app.users,
+    sessions: app.sessions,
+    limiter: app.limiter,
+  });
 }

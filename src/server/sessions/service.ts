@@ -5,10 +5,10 @@ import { clearedSessionCookie, hasSessionCookie, readSessionToken, sessionCookie
 import type { SessionRepository } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const SESSION_IDLE_MS = 7 * DAY_MS;
-export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+const SESSION_IDLE_MS = 7 * DAY_MS;
+const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 /** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
-export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 export interface SessionUser {
   id: number;
@@ -26,7 +26,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function isSecureRequest(request: FastifyRequest): boolean {
+function isSecureRequest(request: FastifyRequest): boolean {
   // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY allows it.
   return request.protocol === 'https';
 }
@@ -41,8 +41,6 @@ export function createSessionService(
   now: () => Date,
   options: SessionOptions = {},
 ) {
-  const memo = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
-
   function clearCookie(request: FastifyRequest, reply: FastifyReply) {
     reply.header('set-cookie', clearedSessionCookie(isSecureRequest(request)));
   }
@@ -81,12 +79,9 @@ export function createSessionService(
   return {
     /** The requester's live session; the database is asked only when the cookie is present. */
     current(request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession | null> {
-      let pending = memo.get(request);
-      if (!pending) {
-        pending = lookup(request, reply);
-        memo.set(request, pending);
-      }
-      return pending;
+      // Kept on the request (a field every request has, see plugin.ts): asked once per request.
+      request.sessionLookup ??= lookup(request, reply);
+      return request.sessionLookup;
     },
 
     /**
@@ -115,6 +110,9 @@ export function createSessionService(
       if (token) await repo.delete(hashToken(token));
       clearCookie(request, reply);
     },
+
+    /** Tells the browser to forget its session cookie. */
+    clearCookie,
 
     purgeExpired(): Promise<number> {
       const t = now().getTime();

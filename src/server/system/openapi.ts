@@ -1,72 +1,60 @@
-// Builds the OpenAPI 3.1 document from the same route specs (and zod schemas) that validate requests.
+// /api/openapi.json's source: @fastify/swagger collects every route as it is registered and turns
+// its zod schemas into JSON Schema (the type provider's transform), so the document describes
+// exactly what the routes validate and send. Registered before the routes it documents.
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AnyRouteSpec } from '../http/route';
+import { isApiPath } from '../http/security';
 import { SESSION_COOKIE } from '../sessions/cookie';
 
-type JsonSchema = Record<string, unknown>;
+type Transform = typeof jsonSchemaTransform;
+type Responses = Record<string, unknown>;
 
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-  }) as JsonSchema;
-  return rest;
-}
+const hasZodSchema = (response: unknown): boolean => {
+  const content = (response as { content?: Record<string, { schema?: unknown }> }).content;
+  return !!content && Object.values(content).some((c) => c.schema instanceof z.ZodType);
+};
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
-  if (!schema) return [];
-  const json = toJsonSchema(schema, 'input') as {
-    properties?: Record<string, JsonSchema>;
-    required?: string[];
-  };
-  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
-    name,
-    in: where,
-    required: where === 'path' || (json.required ?? []).includes(name),
-    schema: s,
-  }));
-}
+/**
+ * The type provider's transform for the API's routes, and nothing else: the pages and files the
+ * server also answers are not part of the API. Responses declared without a body (plain JSON
+ * Schema `{description, type: 'null'}`) are passed through as they are.
+ */
+const transform: Transform = (input) => {
+  if (!isApiPath(input.url)) return { schema: { hide: true }, url: input.url };
+  const responses = (input.schema?.response ?? {}) as Responses;
+  const plain = Object.fromEntries(Object.entries(responses).filter(([, r]) => !hasZodSchema(r)));
+  const zod = Object.fromEntries(Object.entries(responses).filter(([, r]) => hasZodSchema(r)));
+  const result = jsonSchemaTransform({
+    ...input,
+    schema: { ...input.schema, response: zod },
+  } as Parameters<Transform>[0]);
+  const schema = result.schema as { response?: Responses };
+  schema.response = { ...schema.response, ...plain };
+  return result;
+};
 
-export function buildOpenApiDocument(routes: readonly AnyRouteSpec[]) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    const path = route.url.replace(/:(\w+)/g, '{$1}');
-    const responses: Record<string, unknown> = {};
-    for (const [status, res] of Object.entries(route.responses)) {
-      responses[status] = res.schema
-        ? {
-            description: res.description,
-            content: { 'application/json': { schema: toJsonSchema(res.schema, 'output') } },
-          }
-        : { description: res.description };
-    }
-    const operation: Record<string, unknown> = {
-      summary: route.summary,
-      tags: [route.tag],
-      parameters: [...parameters(route.params, 'path'), ...parameters(route.querystring, 'query')],
-      responses,
-    };
-    if (route.body) {
-      operation.requestBody = {
-        required: true,
-        content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
-      };
-    }
-    if (route.auth === 'required') operation.security = [{ sessionCookie: [] }];
-    if (route.auth === 'optional') operation.security = [{}, { sessionCookie: [] }];
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
-  }
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Happy Dog API',
-      version: '1.0.0',
-      description:
-        'API de la comunidad de adopción Happy Dog. Todos los cuerpos son JSON; los errores son {"error": "mensaje"}.',
-    },
-    paths,
-    components: {
-      securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
-    },
-  };
-}
+export const openApi = fp(
+  async (app: FastifyInstance) => {
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Happy Dog API',
+          version: '1.0.0',
+          description:
+            'API de la comunidad de adopción Happy Dog. Todos los cuerpos son JSON; los errores son {"error": "mensaje"}.',
+        },
+        components: {
+          securitySchemes: {
+            sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          },
+        },
+      },
+      transform,
+    });
+  },
+  { name: 'openapi' },
+);

@@ -1,22 +1,24 @@
 // Operational endpoints: health check for load balancers and the generated OpenAPI document.
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/api';
 import type { Db } from '../db/db';
+import { RETRY_AFTER_SECONDS } from '../db/errors';
 import { HttpError } from '../http/errors';
 import { errors } from '../http/responses';
-import type { AnyRouteSpec, Router } from '../http/route';
-import { buildOpenApiDocument } from './openapi';
+import { createRouter, type Router } from '../http/route';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export function registerSystemRoutes({
+function registerSystemRoutes({
   router,
   db,
-  registry,
+  openApiDocument,
 }: {
   router: Router;
   db: Db;
-  registry: AnyRouteSpec[];
+  /** The OpenAPI document of every route, once they are all registered. */
+  openApiDocument: () => unknown;
 }) {
   router.route(
     {
@@ -44,7 +46,9 @@ export function registerSystemRoutes({
         ]);
       } catch (error) {
         request.log.error({ err: error }, 'health check failed');
-        throw new HttpError(503, MESSAGES.unavailable);
+        throw new HttpError(503, MESSAGES.unavailable, {
+          'retry-after': String(RETRY_AFTER_SECONDS.unavailable),
+        });
       } finally {
         clearTimeout(timer);
       }
@@ -52,7 +56,7 @@ export function registerSystemRoutes({
     },
   );
 
-  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  let document: string | undefined;
   router.route(
     {
       method: 'GET',
@@ -62,9 +66,19 @@ export function registerSystemRoutes({
       auth: 'none',
       responses: { 200: { description: 'Documento OpenAPI 3.1' } },
     },
-    async () => {
-      document ??= buildOpenApiDocument(registry);
-      return document;
+    async ({ reply }) => {
+      // Built on the first request: by then every route has been registered.
+      document ??= JSON.stringify(openApiDocument());
+      return reply.type('application/json; charset=utf-8').send(document);
     },
   );
+}
+
+/** Health and the OpenAPI document (from @fastify/swagger, registered first: openapi.ts). */
+export async function systemRoutes(app: FastifyInstance) {
+  registerSystemRoutes({
+    router: createRouter(app),
+    db: app.db,
+    openApiDocument: () => app.swagger(),
+  });
 }

@@ -1,29 +1,33 @@
 // Account registration: the account half of /api/user.
+import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/api';
+import { PRIVACY_POLICY } from '../../shared/privacy';
 import { registerSchema } from '../../shared/user';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import { errors, trueSchema } from '../http/responses';
-import type { Router } from '../http/route';
+import { createRouter, type Router } from '../http/route';
 import type { RateLimiter } from '../rate-limit/limiter';
 import { hashPassword } from './passwords';
 import type { UserRepository } from './repository';
 
-export interface UserRouteDeps {
+interface UserRouteDeps {
   router: Router;
   config: Config;
   users: UserRepository;
   limiter: RateLimiter;
+  now: () => Date;
 }
 
-export function registerUserRoutes({ router, config, users, limiter }: UserRouteDeps) {
+function registerUserRoutes({ router, config, users, limiter, now }: UserRouteDeps) {
   const { registerPerIp, registerWindowMs } = config.rateLimits;
 
   router.route(
     {
       method: 'POST',
       url: '/api/user/userRegister',
-      summary: 'Crea una cuenta (rol user)',
+      summary:
+        'Crea una cuenta (rol user); exige consent: true (acepta la política de tratamiento de datos, cuya versión y fecha se guardan)',
       tag: 'Usuarios',
       auth: 'none',
       body: registerSchema,
@@ -46,11 +50,27 @@ export function registerUserRoutes({ router, config, users, limiter }: UserRoute
       }
       // Hash first, so a taken e-mail costs the same time as a new one.
       const passwordHash = await hashPassword(body.password);
-      const user = await users.insert({ name: body.name, email: body.email, passwordHash });
+      const user = await users.insert({
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        consent: { policyVersion: PRIVACY_POLICY.version, acceptedAt: now() },
+      });
       if (!user) throw new HttpError(409, MESSAGES.emailTaken);
       request.log.info({ event: 'register', userId: user.id }, 'account created');
       reply.code(201);
       return true;
     },
   );
+}
+
+/** The accounts resource's routes. */
+export async function userRoutes(app: FastifyInstance) {
+  registerUserRoutes({
+    router: createRouter(app),
+    config: app.config,
+    users: app.users,
+    limiter: app.limiter,
+    now: app.now,
+  });
 }

@@ -26,6 +26,11 @@ export interface ApiDog {
   image: string;
   hostage_id: number;
   user?: { name: string; email: string };
+  // The profile (optional when creating).
+  sex?: 'male' | 'female' | null;
+  size?: 'small' | 'medium' | 'large' | null;
+  age_months?: number | null;
+  status?: 'available' | 'pending' | 'adopted';
 }
 
 /** Every editable field of a dog. */
@@ -93,6 +98,7 @@ export async function registerUser(request: APIRequestContext, user: TestUser): 
       email: user.email,
       password: user.password,
       passwordValidate: user.password,
+      consent: true,
     },
   });
   expect(res.status(), `register ${user.email}: ${await res.text()}`).toBe(201);

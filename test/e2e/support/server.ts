@@ -23,6 +23,14 @@ export interface RunningServer {
   /** True when the server runs on a real PostgreSQL (no demo dogs are seeded then). */
   postgres: boolean;
   logFile: string;
+  /** Where the server writes its e-mails (.eml files), as it has no SMTP server. */
+  outboxDir: string;
+  /**
+   * Runs `npm run admin -- <args>` on this server's data, the way an operator would: on
+   * PostgreSQL while the server runs; on the embedded DATA_DIR (which the running server locks)
+   * with the server stopped for it and started again on the same port and data.
+   */
+  admin(args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -47,7 +55,9 @@ function serverEnv(port: number, storage: Record<string, string>): NodeJS.Proces
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    // Every test logs in and registers from 127.0.0.1 (see src/server/config.ts).
+    // Every test logs in, registers and asks for password resets from 127.0.0.1 (see
+    // src/server/config.ts).
+    PASSWORD_RESET_RATE_LIMIT_IP: '100000',
     LOGIN_RATE_LIMIT_IP: '100000',
     LOGIN_RATE_LIMIT_EMAIL: '100000',
     REGISTER_RATE_LIMIT_IP: '100000',
@@ -160,31 +170,40 @@ export async function startServer(
   const logFile = join(dir, 'server.log');
   const adminUrl = process.env.E2E_DATABASE_URL;
   const database = adminUrl ? await createDatabase(adminUrl) : undefined;
+  // With PostgreSQL, DATA_DIR holds only the e-mail outbox.
   const storage: Record<string, string> = database
-    ? { DATABASE_URL: database.url }
+    ? { DATABASE_URL: database.url, DATA_DIR: join(dir, 'data') }
     : { DATA_DIR: join(dir, 'data') };
 
   return withStartLock(async () => {
     // The first server of the run builds dist/ when it is stale; the others (and workers restarted
     // after a failure) serve that same build, so hashed assets never change under a running page.
     const builtMarker = join(runDir(), 'built');
-    const buildEnv: Record<string, string> = existsSync(builtMarker) ? { SKIP_BUILD: '1' } : {};
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const log = openSync(logFile, 'a');
-    const child = spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: repoRoot,
-      env: { ...serverEnv(port, storage), ...buildEnv, ...extraEnv },
-      stdio: ['ignore', log, log],
-      // Own process group, so stop() reaches the build and the server it may spawn.
-      detached: true,
+    const env = () => ({
+      ...serverEnv(port, storage),
+      ...(existsSync(builtMarker) ? { SKIP_BUILD: '1' } : {}),
+      ...extraEnv,
     });
-    closeSync(log);
-    const pid = child.pid;
-    if (!pid) throw new Error('Could not spawn node scripts/start.mjs');
-    writeFileSync(join(runDir(), `pid-${pid}`), String(pid));
-
-    const stop = async () => {
+    let child: ChildProcess;
+    let pid = 0;
+    const launch = () => {
+      const log = openSync(logFile, 'a');
+      child = spawn(process.execPath, ['scripts/start.mjs'], {
+        cwd: repoRoot,
+        env: env(),
+        stdio: ['ignore', log, log],
+        // Own process group, so stop() reaches the build and the server it may spawn.
+        detached: true,
+      });
+      closeSync(log);
+      if (!child.pid) throw new Error('Could not spawn node scripts/start.mjs');
+      pid = child.pid;
+      writeFileSync(join(runDir(), `pid-${pid}`), String(pid));
+    };
+    /** Stops the server process, keeping its data. */
+    const halt = async () => {
       signalGroup(pid, 'SIGTERM');
       if (!(await waitForExit(child, 15_000))) {
         signalGroup(pid, 'SIGKILL');
@@ -193,18 +212,58 @@ export async function startServer(
       // Children of start.mjs that outlived it.
       if (isAlive(-pid)) signalGroup(pid, 'SIGKILL');
       rmSync(join(runDir(), `pid-${pid}`), { force: true });
+    };
+    const stop = async () => {
+      await halt();
       if (database && adminUrl) await dropDatabase(adminUrl, database.name);
       if (!process.env.E2E_KEEP_DATA) rmSync(dir, { recursive: true, force: true });
     };
+    const runAdmin = (args: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const cli = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'src/server/moderation/admin-cli.ts', ...args],
+          { cwd: repoRoot, env: serverEnv(port, storage), stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        let output = '';
+        cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        cli.on('error', reject);
+        cli.on('exit', (code) =>
+          code === 0
+            ? resolve(output)
+            : reject(new Error(`npm run admin failed (${code}): ${output}`)),
+        );
+      });
 
+    launch();
     try {
       // The first start of a run may build the app (vite build on two cores).
-      await waitForHealth(url, child, logFile, 240_000);
+      await waitForHealth(url, child!, logFile, 240_000);
       writeFileSync(builtMarker, new Date().toISOString());
     } catch (error) {
       await stop();
       throw error;
     }
-    return { url, pid, postgres: Boolean(database), logFile, stop };
+    return {
+      url,
+      get pid() {
+        return pid;
+      },
+      postgres: Boolean(database),
+      logFile,
+      outboxDir: join(dir, 'data', 'outbox'),
+      async admin(args: string[]) {
+        if (database) return runAdmin(args);
+        await halt();
+        try {
+          return await runAdmin(args);
+        } finally {
+          launch();
+          await waitForHealth(url, child!, logFile, 60_000);
+        }
+      },
+      stop,
+    };
   });
 }

@@ -33,10 +33,29 @@ export function dogCard(page: Page, name: string): Locator {
     .last();
 }
 
-/** Waits until the carousel has loaded and shows at least one dog card. */
+/**
+ * Waits until the carousel has loaded, shows at least one dog card (scrolled into view), and
+ * React runs its buttons.
+ * Before that a press is the server HTML's form submission (a reload with `?perro=`: the
+ * first-view tests cover it); a journey that presses right away would race that reload.
+ */
 export async function waitForDogs(page: Page): Promise<void> {
   await expect(adoptSection(page).getByText('Cargando...')).toBeHidden({ timeout: 15_000 });
   await expect(cardImages(page).first()).toBeAttached();
+  // The carousel's code loads when it nears the screen, as when a person scrolls to it.
+  const firstButton = adoptSection(page).locator('button[name="perro"]').first();
+  await firstButton.scrollIntoViewIfNeeded();
+  await untilInteractive(firstButton);
+}
+
+/** Waits until React has attached its handlers to this element (its part of the page is hydrated). */
+export async function untilInteractive(element: Locator): Promise<void> {
+  await expect
+    .poll(
+      () => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /**
@@ -85,7 +104,7 @@ export async function fillDogForm(modal: Locator, dog: Partial<DogFields>): Prom
   ];
   for (const [key, label] of labels) {
     const value = dog[key];
-    if (value !== undefined) await field(modal, label).fill(value);
+    if (typeof value === 'string') await field(modal, label).fill(value);
   }
 }
 
@@ -131,15 +150,19 @@ export function pathname(page: Page): string {
 export async function settle(page: Page): Promise<void> {
   await expect
     .poll(() =>
-      page.evaluate(
-        () =>
-          document
-            .getAnimations()
-            .filter(
-              (a) =>
-                a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
-            ).length,
-      ),
+      page.evaluate(async () => {
+        // A transition that React has scheduled but the browser has not started yet is not in
+        // getAnimations(): let two frames pass first, so "nothing is moving" is really true.
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        await frame();
+        await frame();
+        return document
+          .getAnimations()
+          .filter(
+            (a) =>
+              a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
+          ).length;
+      }),
     )
     .toBe(0);
 }

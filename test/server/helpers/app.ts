@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Db } from '../../../src/server/db/db';
+import type { MailMessage, Mailer } from '../../../src/server/mail/mailer';
 import { SESSION_COOKIE } from '../../../src/server/sessions/cookie';
 import { createSessionRepository } from '../../../src/server/sessions/repository';
 import { hashToken } from '../../../src/server/sessions/service';
@@ -33,6 +34,17 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'db'>> {
   clock?: TestClock;
 }
 
+/** A mailer that keeps messages in memory: apps in tests never write to a real outbox. */
+export function recordingMailer(): Mailer & { sent: (MailMessage & { kind: string })[] } {
+  const sent: (MailMessage & { kind: string })[] = [];
+  return {
+    sent,
+    send: (kind, message) => void sent.push({ kind, ...message }),
+    idle: async () => {},
+    close: async () => {},
+  };
+}
+
 export async function makeApp(db: Db, options: TestAppOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? new TestClock();
   const app = await buildApp({
@@ -42,6 +54,8 @@ export async function makeApp(db: Db, options: TestAppOptions = {}): Promise<Fas
     logger: options.logger ?? false,
     staticDir: options.staticDir ?? null,
     purgeIntervalMs: options.purgeIntervalMs ?? 0,
+    // With SMTP_URL in the config, the app's own mailer sends through it (to a test peer).
+    mailer: options.mailer ?? (options.config?.mail.smtpUrl ? undefined : recordingMailer()),
   });
   await app.ready();
   return app;

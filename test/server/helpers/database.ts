@@ -55,8 +55,9 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
     async reset() {
       // DELETE is much cheaper than TRUNCATE on tables this small (no new files on disk).
       await db.exec(`
-        DELETE FROM sessions; DELETE FROM dogs; DELETE FROM users; DELETE FROM rate_limits; DELETE FROM app_meta;
+        DELETE FROM admin_audit; DELETE FROM sessions; DELETE FROM photos; DELETE FROM media_blobs; DELETE FROM dogs; DELETE FROM users; DELETE FROM rate_limits; DELETE FROM app_meta;
         ALTER TABLE users ALTER COLUMN id RESTART; ALTER TABLE dogs ALTER COLUMN id RESTART;
+        ALTER TABLE photos ALTER COLUMN id RESTART;
       `);
     },
     async close() {
@@ -64,4 +65,27 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
       await dropSchema();
     },
   };
+}
+
+/**
+ * `db`, except that right before the first statement whose text contains `marker` runs, the dog
+ * that statement names (its parameter number `dogParam`, from 0) is deleted: as if its owner
+ * deleted it after the request checked that it exists and before the request's own write.
+ */
+export function deletingDogBefore(db: Db, marker: string, dogParam: number): Db {
+  let done = false;
+  const query: Db['query'] = async (text, params, options) => {
+    if (!done && text.includes(marker)) {
+      done = true;
+      await db.query('DELETE FROM dogs WHERE id = $1', [params?.[dogParam]]);
+    }
+    return db.query(text, params, options);
+  };
+  return new Proxy(db, {
+    get: (target, key) => {
+      if (key === 'query') return query;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
 }

@@ -4,14 +4,64 @@
 import { delay, http, HttpResponse } from 'msw';
 import { MESSAGES } from '@/shared/api';
 import {
+  DOG_COUNT_CAP,
   DOG_PAGE_DEFAULT,
   dogIdParamSchema,
   dogInputSchema,
+  dogCountQuerySchema,
   dogListQuerySchema,
   dogSchema,
+  type Dog,
+  type DogFilters,
 } from '@/shared/dog';
+
+/** Lower case without accents, as the server's dog_search_norm(). */
+const norm = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+const AGE_RANGES = { puppy: [0, 12], young: [12, 36], adult: [36, 96], senior: [96, 1e9] } as const;
+
+/** The catalogue's filters as the server applies them (without its tolerance of typos). */
+function matches(dog: Omit<Dog, 'user'>, f: DogFilters): boolean {
+  const status = dog.status ?? 'available';
+  if (f.status === undefined ? status === 'adopted' : f.status !== 'all' && status !== f.status)
+    return false;
+  if (f.city && norm(dog.city) !== norm(f.city)) return false;
+  if (f.size && dog.size !== f.size) return false;
+  if (f.sex && dog.sex !== f.sex) return false;
+  if (f.age) {
+    const [from, below] = AGE_RANGES[f.age];
+    if (dog.age_months == null || dog.age_months < from || dog.age_months >= below) return false;
+  }
+  const text = norm(`${dog.name} ${dog.city} ${dog.personality}`);
+  return (f.q ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .every((word) => text.includes(norm(word)));
+}
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  PASSWORD_RESET_REQUESTED,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  RESET_LINK_INVALID,
+  updateProfileSchema,
+} from '@/shared/account';
+import { favoriteDogParamSchema } from '@/shared/favorites';
+import {
+  INTEREST_MESSAGES,
+  interestBoxQuerySchema,
+  interestIdParamSchema,
+  interestInputSchema,
+  interestStateInputSchema,
+  type Interest,
+} from '@/shared/interest';
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, type Photo } from '@/shared/photo';
 import { loginSchema, registerSchema, toApiUser } from '@/shared/user';
-import type { MockDb } from './mock-db';
+import type { MockDb, StoredInterest } from './mock-db';
 
 export const API = '/api';
 
@@ -39,10 +89,38 @@ type HandlerOptions = {
   onChange?: () => void;
 };
 
+/** A stand-in for the server's processed photo (its files are not served by the mock). */
+export function mockPhoto(id: number, width = 1280, height = 960): Photo {
+  const file = (ext: string, w: number) => `/media/${String(id).padStart(64, '0')}-${w}.${ext}`;
+  const srcset = (ext: string) => [320, 640, 1280].map((w) => `${file(ext, w)} ${w}w`).join(', ');
+  return {
+    id,
+    url: file('jpg', 1280),
+    srcset: { avif: srcset('avif'), webp: srcset('webp'), jpeg: srcset('jpg') },
+    width,
+    height,
+    placeholder: 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=',
+  };
+}
+
 export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOptions = {}) {
   const wait = () => (latency > 0 ? delay(latency) : Promise.resolve());
   const changed = () => onChange?.();
   const present = (dog: Parameters<MockDb['present']>[0]) => dogSchema.parse(db.present(dog));
+  const presentInterest = (stored: StoredInterest): Interest => {
+    const dog = db.dogs.find((d) => d.id === stored.dogId)!;
+    const sender = db.users.find((u) => u.id === stored.senderId)!;
+    return {
+      id: stored.id,
+      dog: { id: dog.id, name: dog.name },
+      sender: { name: sender.name, email: sender.email },
+      message: stored.message,
+      phone: stored.phone,
+      state: stored.state,
+      created_at: stored.created_at,
+      updated_at: stored.updated_at,
+    };
+  };
 
   return [
     http.post(`${API}/user/userLogin`, async ({ request }) => {
@@ -50,7 +128,9 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       const parsed = loginSchema.safeParse(await readJson(request));
       if (!parsed.success) return apiError(400, firstIssue(parsed.error));
       const user = db.users.find(
-        (u) => u.email.toLowerCase() === parsed.data.email.toLowerCase() && u.password === parsed.data.password,
+        (u) =>
+          u.email.toLowerCase() === parsed.data.email.toLowerCase() &&
+          u.password === parsed.data.password,
       );
       if (!user) return apiError(401, MESSAGES.badCredentials);
       db.sessionUserId = user.id;
@@ -85,16 +165,161 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       return HttpResponse.json({ user: toApiUser(user) });
     }),
 
+    http.get(`${API}/user/account`, async () => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      return HttpResponse.json({ user: { ...toApiUser(user), phone: user.phone ?? null } });
+    }),
+
+    http.patch(`${API}/user/me`, async ({ request }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const parsed = updateProfileSchema.safeParse(await readJson(request));
+      if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+      if (parsed.data.name !== undefined) user.name = parsed.data.name;
+      if (parsed.data.phone !== undefined) user.phone = parsed.data.phone;
+      changed();
+      return HttpResponse.json({ user: { ...toApiUser(user), phone: user.phone ?? null } });
+    }),
+
+    http.post(`${API}/user/password`, async ({ request }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const parsed = changePasswordSchema.safeParse(await readJson(request));
+      if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+      if (parsed.data.current !== user.password) {
+        return apiError(403, 'La contraseña actual no es correcta');
+      }
+      user.password = parsed.data.password;
+      changed();
+      return new HttpResponse(null, { status: 204 });
+    }),
+
+    http.post(`${API}/user/logout-all`, async () => {
+      await wait();
+      if (!db.sessionUser) return apiError(401, MESSAGES.notLoggedIn);
+      db.sessionUserId = null;
+      changed();
+      return new HttpResponse(null, { status: 204 });
+    }),
+
+    http.get(`${API}/user/export`, async () => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const data = {
+        exported_at: new Date().toISOString(),
+        profile: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          phone: user.phone ?? null,
+          role: user.role,
+        },
+        dogs: db.dogs.filter((dog) => dog.hostage_id === user.id),
+      };
+      return HttpResponse.json(data, {
+        headers: {
+          'content-disposition': 'attachment; filename="happy-dog-mis-datos-2026-11-23.json"',
+        },
+      });
+    }),
+
+    http.delete(`${API}/user/me`, async ({ request }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const parsed = deleteAccountSchema.safeParse(await readJson(request));
+      if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+      if (parsed.data.password !== user.password)
+        return apiError(403, 'La contraseña no es correcta');
+      db.users = db.users.filter((u) => u.id !== user.id);
+      db.dogs = db.dogs.filter((dog) => dog.hostage_id !== user.id);
+      db.sessionUserId = null;
+      changed();
+      return new HttpResponse(null, { status: 204 });
+    }),
+
+    http.post(`${API}/user/password-reset`, async ({ request }) => {
+      await wait();
+      const parsed = passwordResetRequestSchema.safeParse(await readJson(request));
+      if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+      const user = db.users.find((u) => u.email.toLowerCase() === parsed.data.email.toLowerCase());
+      if (user)
+        db.resetTokens.set(
+          `${'t'.repeat(40)}${String(db.resetTokens.size).padStart(3, '0')}`,
+          user.id,
+        );
+      changed();
+      return HttpResponse.json({ message: PASSWORD_RESET_REQUESTED }, { status: 202 });
+    }),
+
+    http.post(`${API}/user/password-reset/confirm`, async ({ request }) => {
+      await wait();
+      const parsed = passwordResetConfirmSchema.safeParse(await readJson(request));
+      if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+      const userId = db.resetTokens.get(parsed.data.token);
+      const user = db.users.find((u) => u.id === userId);
+      if (!user) return apiError(400, RESET_LINK_INVALID);
+      db.resetTokens.delete(parsed.data.token);
+      user.password = parsed.data.password;
+      if (db.sessionUserId === user.id) db.sessionUserId = null;
+      changed();
+      return new HttpResponse(null, { status: 204 });
+    }),
+
+    http.post(`${API}/photos`, async ({ request }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      let form: FormData;
+      try {
+        form = await request.formData();
+      } catch {
+        return apiError(415, PHOTO_MESSAGES.notMultipart);
+      }
+      // Duck-typed: under jsdom the part is a File of another realm than the test's Blob.
+      const file = form.get('file');
+      if (typeof file !== 'object' || file === null || !('size' in file))
+        return apiError(400, PHOTO_MESSAGES.missingFile);
+      if (file.size > PHOTO_MAX_BYTES) return apiError(413, PHOTO_MESSAGES.tooLarge);
+      if (!file.type.startsWith('image/')) return apiError(415, PHOTO_MESSAGES.notAnImage);
+      const photo = mockPhoto(db.nextPhotoId());
+      db.photos.push({ ...photo, ownerId: user.id });
+      changed();
+      return HttpResponse.json({ photo }, { status: 201 });
+    }),
+
     http.get(`${API}/dog`, async ({ request }) => {
       await wait();
-      const query = dogListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+      const query = dogListQuerySchema.safeParse(
+        Object.fromEntries(new URL(request.url).searchParams),
+      );
       if (!query.success) return apiError(400, firstIssue(query.error));
-      const { limit = DOG_PAGE_DEFAULT, before } = query.data;
+      const { limit = DOG_PAGE_DEFAULT, before, ...filters } = query.data;
       const page = [...db.dogs]
         .sort((a, b) => b.id - a.id)
         .filter((dog) => before === undefined || dog.id < before)
+        .filter((dog) => matches(dog, filters))
         .slice(0, limit);
       return HttpResponse.json(page.map(present));
+    }),
+
+    http.get(`${API}/dog/count`, async ({ request }) => {
+      await wait();
+      const query = dogCountQuerySchema.safeParse(
+        Object.fromEntries(new URL(request.url).searchParams),
+      );
+      if (!query.success) return apiError(400, firstIssue(query.error));
+      const found = db.dogs.filter((dog) => matches(dog, query.data)).length;
+      return HttpResponse.json(
+        found > DOG_COUNT_CAP
+          ? { count: DOG_COUNT_CAP, more: true }
+          : { count: found, more: false },
+      );
     }),
 
     http.get(`${API}/dog/:id`, async ({ params }) => {
@@ -112,7 +337,10 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       if (!user) return apiError(401, MESSAGES.notLoggedIn);
       const parsed = dogInputSchema.safeParse(await readJson(request));
       if (!parsed.success) return apiError(400, firstIssue(parsed.error));
-      const dog = { ...parsed.data, id: db.nextDogId(), hostage_id: user.id };
+      const { photo_ids: photoIds = [], ...fields } = parsed.data;
+      const photos = db.resolvePhotos(photoIds, user.id);
+      if (typeof photos[0] === 'number') return apiError(photos[0], photos[1] as string);
+      const dog = { ...fields, id: db.nextDogId(), hostage_id: user.id, photos: photos as Photo[] };
       db.dogs.push(dog);
       changed();
       return HttpResponse.json({ dog: present(dog) }, { status: 201 });
@@ -130,10 +358,128 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       if (current.hostage_id !== user.id) return apiError(403, MESSAGES.notOwner);
       const parsed = dogInputSchema.safeParse(await readJson(request));
       if (!parsed.success) return apiError(400, firstIssue(parsed.error));
-      const dog = { ...current, ...parsed.data };
+      const { photo_ids: photoIds, ...fields } = parsed.data;
+      const photos =
+        photoIds === undefined ? current.photos : db.resolvePhotos(photoIds, user.id, current.id);
+      if (typeof photos?.[0] === 'number') return apiError(photos[0], photos[1] as string);
+      const dog = { ...current, ...fields, photos: photos as Photo[] | undefined };
       db.dogs[index] = dog;
       changed();
       return HttpResponse.json({ dog: present(dog) });
+    }),
+
+    http.get(`${API}/me/favorites`, async () => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const ids = db.favorites.get(user.id) ?? [];
+      const saved = ids.flatMap((id) => db.dogs.filter((dog) => dog.id === id));
+      return HttpResponse.json(saved.map(present));
+    }),
+
+    http.put(`${API}/me/favorites/:dogId`, async ({ params }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const parsed = favoriteDogParamSchema.safeParse(params);
+      if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+      const { dogId } = parsed.data;
+      if (!db.dogs.some((dog) => dog.id === dogId)) return apiError(404, MESSAGES.dogNotFound);
+      const ids = (db.favorites.get(user.id) ?? []).filter((id) => id !== dogId);
+      db.favorites.set(user.id, [dogId, ...ids]);
+      changed();
+      return new HttpResponse(null, { status: 204 });
+    }),
+
+    http.delete(`${API}/me/favorites/:dogId`, async ({ params }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const parsed = favoriteDogParamSchema.safeParse(params);
+      if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+      const ids = db.favorites.get(user.id) ?? [];
+      db.favorites.set(
+        user.id,
+        ids.filter((id) => id !== parsed.data.dogId),
+      );
+      changed();
+      return new HttpResponse(null, { status: 204 });
+    }),
+
+    http.get(`${API}/me/dogs`, async () => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const own = db.dogs.filter((dog) => dog.hostage_id === user.id).sort((a, b) => b.id - a.id);
+      return HttpResponse.json(own.map(present));
+    }),
+
+    http.post(`${API}/dog/:id/interest`, async ({ request, params }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const id = dogIdParamSchema.safeParse(params);
+      if (!id.success) return apiError(400, firstIssue(id.error));
+      const dog = db.dogs.find((d) => d.id === id.data.id);
+      if (!dog) return apiError(404, MESSAGES.dogNotFound);
+      if (dog.hostage_id === user.id) return apiError(403, INTEREST_MESSAGES.ownDog);
+      const parsed = interestInputSchema.safeParse(await readJson(request));
+      if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+      if (dog.status === 'adopted') return apiError(409, INTEREST_MESSAGES.adopted);
+      const open = db.interests.some(
+        (i) => i.dogId === dog.id && i.senderId === user.id && i.state === 'new',
+      );
+      if (open) return apiError(409, INTEREST_MESSAGES.alreadyOpen);
+      const now = new Date().toISOString();
+      const stored: StoredInterest = {
+        id: Math.max(0, ...db.interests.map((i) => i.id)) + 1,
+        dogId: dog.id,
+        senderId: user.id,
+        message: parsed.data.message,
+        phone: parsed.data.phone ?? null,
+        state: 'new',
+        created_at: now,
+        updated_at: now,
+      };
+      db.interests.push(stored);
+      changed();
+      return HttpResponse.json({ interest: presentInterest(stored) }, { status: 201 });
+    }),
+
+    http.get(`${API}/me/interests`, async ({ request }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const query = interestBoxQuerySchema.safeParse(
+        Object.fromEntries(new URL(request.url).searchParams),
+      );
+      if (!query.success) return apiError(400, firstIssue(query.error));
+      const mine = (i: StoredInterest) =>
+        query.data.box === 'sent'
+          ? i.senderId === user.id
+          : db.dogs.some((d) => d.id === i.dogId && d.hostage_id === user.id);
+      const list = db.interests.filter(mine).reverse();
+      return HttpResponse.json(list.map(presentInterest));
+    }),
+
+    http.patch(`${API}/interest/:id`, async ({ request, params }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const id = interestIdParamSchema.safeParse(params);
+      if (!id.success) return apiError(400, firstIssue(id.error));
+      const body = interestStateInputSchema.safeParse(await readJson(request));
+      if (!body.success) return apiError(400, firstIssue(body.error));
+      const stored = db.interests.find((i) => i.id === id.data.id);
+      if (!stored) return apiError(404, INTEREST_MESSAGES.notFound);
+      const dog = db.dogs.find((d) => d.id === stored.dogId);
+      if (dog?.hostage_id !== user.id) return apiError(403, INTEREST_MESSAGES.notDogOwner);
+      if (stored.state !== body.data.state) {
+        stored.state = body.data.state;
+        stored.updated_at = new Date().toISOString();
+      }
+      changed();
+      return HttpResponse.json({ interest: presentInterest(stored) });
     }),
 
     http.delete(`${API}/dog/:id`, async ({ params }) => {
@@ -146,6 +492,7 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       if (!dog) return apiError(404, MESSAGES.dogNotFound);
       if (dog.hostage_id !== user.id) return apiError(403, MESSAGES.notOwner);
       db.dogs = db.dogs.filter((d) => d.id !== dog.id);
+      db.interests = db.interests.filter((i) => i.dogId !== dog.id);
       changed();
       return new HttpResponse(null, { status: 204 });
     }),

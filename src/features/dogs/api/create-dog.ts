@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import type { Dog, DogInput } from '@/shared/dog';
+import { myDogsKey } from '@/features/adoption/api/interest-keys';
 import { dogKeys } from './dog-keys';
 
 export async function createDog(input: DogInput): Promise<Dog> {
@@ -15,7 +16,11 @@ export function useCreateDog() {
     mutationFn: createDog,
     onSuccess: async (dog) => {
       queryClient.setQueryData(dogKeys.detail(dog.id), dog);
-      await queryClient.invalidateQueries({ queryKey: dogKeys.lists() });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: dogKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: dogKeys.counts() }),
+        queryClient.invalidateQueries({ queryKey: myDogsKey() }),
+      ]);
     },
   });
 }

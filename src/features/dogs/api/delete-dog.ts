@@ -1,6 +1,7 @@
 // DELETE /api/dog/:id: removes one of the user's dogs (204, no body).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
+import { myDogsKey } from '@/features/adoption/api/interest-keys';
 import { dogKeys } from './dog-keys';
 import type { DogPages } from './get-dogs';
 
@@ -15,10 +16,16 @@ export function useDeleteDog() {
     onSuccess: async (_result, id) => {
       // Take the card out at once, then let the server confirm the list.
       queryClient.setQueriesData<DogPages>({ queryKey: dogKeys.lists() }, (data) =>
-        data ? { ...data, pages: data.pages.map((page) => page.filter((dog) => dog.id !== id)) } : data,
+        data
+          ? { ...data, pages: data.pages.map((page) => page.filter((dog) => dog.id !== id)) }
+          : data,
       );
       queryClient.removeQueries({ queryKey: dogKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: dogKeys.lists() });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: dogKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: dogKeys.counts() }),
+        queryClient.invalidateQueries({ queryKey: myDogsKey() }),
+      ]);
     },
   });
 }

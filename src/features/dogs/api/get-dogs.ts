@@ -1,5 +1,6 @@
-// GET /api/dog?limit&before: the dogs, newest first, in pages of DOG_PAGE_SIZE (keyset pagination).
-import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+// GET /api/dog?limit&before (and the catalogue's filters): the dogs, newest first, in pages of
+// DOG_PAGE_SIZE (keyset pagination).
+import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import type { Dog } from '@/shared/dog';
 import { dogKeys, type DogListParams } from './dog-keys';
@@ -10,16 +11,19 @@ export const DOG_PAGE_SIZE = 24;
 export type DogPageParam = number | undefined;
 export type DogPages = InfiniteData<Dog[], DogPageParam>;
 
-export async function getDogs({ limit, before }: DogListParams & { before?: number }): Promise<Dog[]> {
-  const searchParams: Record<string, number> = { limit };
+export async function getDogs(
+  { before, ...params }: DogListParams & { before?: number },
+  queryClient?: QueryClient,
+): Promise<Dog[]> {
+  const searchParams: Record<string, string | number> = { ...params };
   if (before !== undefined) searchParams.before = before;
-  return apiCall((api) => api.get('dog', { searchParams }).json<Dog[]>());
+  return apiCall((api) => api.get('dog', { searchParams }).json<Dog[]>(), queryClient);
 }
 
 export const dogsInfiniteQueryOptions = (params: DogListParams = { limit: DOG_PAGE_SIZE }) =>
   infiniteQueryOptions({
     queryKey: dogKeys.list(params),
-    queryFn: ({ pageParam }) => getDogs({ ...params, before: pageParam }),
+    queryFn: ({ pageParam, client }) => getDogs({ ...params, before: pageParam }, client),
     initialPageParam: undefined as DogPageParam,
     // A short page is the last one; otherwise continue below the oldest id seen so far.
     getNextPageParam: (lastPage) =>

@@ -8,7 +8,10 @@ export const DOG_LIST_FOCUS_ID = 'lista-de-perros';
 
 /** Moves focus to the dog list (the carousel, or its empty state) once React has rendered. */
 export function focusDogList() {
-  window.setTimeout(() => document.getElementById(DOG_LIST_FOCUS_ID)?.focus({ preventScroll: false }), 0);
+  window.setTimeout(
+    () => document.getElementById(DOG_LIST_FOCUS_ID)?.focus({ preventScroll: false }),
+    0,
+  );
 }
 
 type CarouselStateProps = {

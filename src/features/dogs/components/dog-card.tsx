@@ -1,10 +1,27 @@
-// One dog in the carousel: photo, name, city and the button that opens the dog modal.
+// One dog in the carousel or in Guardados: photo, the heart, name, city and the button that opens
+// the dog modal.
+import '@mantine/core/styles/Card.css';
 import { Button, Card, Title, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useId } from 'react';
+import { Heart } from '@/features/favorites/components/heart';
+import { PhotoPicture } from '@/features/photos/components/photo-picture';
+import { useHydrating } from '@/lib/use-hydrating';
 import type { Dog } from '@/shared/dog';
-import classes from './dog-card.module.css';
+import './dog-card.css';
 import { DogImage } from './dog-image';
+
+/** The card's photo is 18rem wide, or the whole slide on the narrowest screens. */
+const CARD_PHOTO_SIZES = '(max-width: 30em) 100vw, 18rem';
+
+const classes = {
+  action: 'dog-card-action',
+  body: 'dog-card-body',
+  card: 'dog-card-card',
+  city: 'dog-card-city',
+  image: 'dog-card-image',
+  name: 'dog-card-name',
+} as const;
 
 type DogCardProps = {
   dog: Dog;
@@ -16,9 +33,31 @@ type DogCardProps = {
 
 export function DogCard({ dog, owned, onOpen, onIntent }: DogCardProps) {
   const nameId = useId();
+  const hydrating = useHydrating();
+  const cover = dog.photos?.[0];
   return (
-    <Card component="article" radius="lg" padding={0} className={classes.card} aria-labelledby={nameId}>
-      <DogImage src={dog.image} name={dog.name} loading="lazy" className={classes.image} />
+    <Card
+      component="article"
+      radius="lg"
+      padding={0}
+      className={classes.card}
+      aria-labelledby={nameId}
+    >
+      {cover ? (
+        <PhotoPicture
+          photo={cover}
+          alt={dog.name}
+          sizes={CARD_PHOTO_SIZES}
+          // Lazy: the carousel is below the hero, and an eager cover would take a phone's
+          // bandwidth from the first view's stylesheet and code.
+          className={classes.image}
+        />
+      ) : (
+        <DogImage src={dog.image} name={dog.name} loading="lazy" className={classes.image} />
+      )}
+      {/* Added once the page is interactive: the first view's code and styles stay small, and
+          a heart pressed before then would do nothing. */}
+      {!hydrating && <Heart dog={dog} placement="photo" />}
       <div className={classes.body}>
         <Title order={3} id={nameId} className={classes.name}>
           {dog.name}
@@ -34,7 +73,14 @@ export function DogCard({ dog, owned, onOpen, onIntent }: DogCardProps) {
           color={owned ? 'teal' : 'brand'}
           fullWidth
           aria-describedby={nameId}
-          onClick={() => onOpen(dog)}
+          // Inside the carousel's form, a press before the code runs loads /?perro=<id>.
+          type="submit"
+          name="perro"
+          value={dog.id}
+          onClick={(event) => {
+            event.preventDefault();
+            onOpen(dog);
+          }}
           onPointerEnter={onIntent}
           onFocus={onIntent}
         >

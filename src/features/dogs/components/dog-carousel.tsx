@@ -1,6 +1,7 @@
 // The dogs for adoption, newest first, in an autoplaying loop that loads the next page of 24 as
 // the visitor nears the end. Autoplay pauses on hover, on keyboard focus and with the visible
 // pause control, and starts paused when the visitor prefers reduced motion (WCAG 2.2.2).
+import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
@@ -12,31 +13,45 @@ import {
 } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { useCallback, useEffect, useMemo, useState, type FocusEvent } from 'react';
-import { useHydrating } from '@/components/deferred';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { usePageData } from '@/lib/page-data';
+import { useHydrating } from '@/lib/use-hydrating';
 import type { Dog } from '@/shared/dog';
 import { isOwner, useSessionStore } from '@/stores/session-store';
-import { dogsInfiniteQueryOptions } from '../api/get-dogs';
+import { dogsInfiniteQueryOptions, type DogPages } from '../api/get-dogs';
 import { CarouselLoading, CarouselState, CarouselText, DOG_LIST_FOCUS_ID } from './carousel-state';
-import classes from './dog-carousel.module.css';
+import './dog-carousel.css';
 import { DogCard } from './dog-card';
 import { openDogModal, preloadDogModal } from './open-dog-modal';
+
+const classes = {
+  control: 'dog-carousel-control',
+  root: 'dog-carousel-root',
+  section: 'dog-carousel-section',
+  slide: 'dog-carousel-slide',
+  toolbar: 'dog-carousel-toolbar',
+} as const;
 
 export const AUTOPLAY_DELAY_MS = 3000;
 /** Start loading the next page when the selected slide is this close to the end of the list. */
 const PREFETCH_AHEAD = 6;
 /**
- * Slides in the server's HTML (and while it is hydrated): the most a screen shows (SPEC.md: 3 at
+ * Slides in the server's HTML (and while it is hydrated): the most a screen shows (3 at
  * 1024 px and up). The others are added right after hydration, out of sight, so a phone parses
  * and lays out a few cards instead of a whole page of them before its first paint.
  */
 const SERVER_SLIDES = 3;
 
 export default function DogCarousel() {
-  const query = useInfiniteQuery(dogsInfiniteQueryOptions());
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const options = dogsInfiniteQueryOptions();
+  const query = useInfiniteQuery(options);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const hydrating = useHydrating();
+  // Hydrated, the carousel first draws what the server drew; then the current list.
+  const drawnByServer = usePageData<DogPages>(options.queryKey);
+  const data = hydrating && drawnByServer ? drawnByServer : query.data;
   const dogs = useMemo(() => data?.pages.flat() ?? [], [data]);
-  const slides = useHydrating() ? dogs.slice(0, SERVER_SLIDES) : dogs;
+  const slides = hydrating ? dogs.slice(0, SERVER_SLIDES) : dogs;
   const logged = useSessionStore((state) => state.logged);
   const userId = useSessionStore((state) => state.id);
 
@@ -47,8 +62,24 @@ export default function DogCarousel() {
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
   const [hovered, setHovered] = useState(false);
   const [focusInside, setFocusInside] = useState(false);
+  /** A dog's modal opened from a card: the carousel stays put behind it, so focus can return. */
+  const [modalOpen, setModalOpen] = useState(false);
   const paused = userPaused ?? reducedMotion;
-  const running = !paused && !hovered && !focusInside && dogs.length > 1;
+  const running = !paused && !hovered && !focusInside && !modalOpen && dogs.length > 1;
+
+  // A dog this visitor just published comes first in the list: show it, wherever the carousel
+  // was (embla keeps its position when slides are added, which would leave the new dog out of
+  // sight). A dog someone else publishes meanwhile does not move the carousel.
+  const firstDog = dogs[0];
+  const firstIsOwn = firstDog ? isOwner({ logged, id: userId }, firstDog.hostage_id) : false;
+  const shownFirst = useRef(firstDog?.id);
+  useEffect(() => {
+    const previous = shownFirst.current;
+    shownFirst.current = firstDog?.id;
+    if (!embla || previous === undefined || firstDog?.id === previous || !firstIsOwn) return;
+    embla.reInit();
+    embla.scrollTo(0, true);
+  }, [embla, firstDog?.id, firstIsOwn]);
 
   // Autoplay is a timer here rather than embla-carousel-autoplay: the plugin restarts itself on
   // every re-init (each new page of dogs) and after drags, overriding the visitor's pause.
@@ -79,14 +110,15 @@ export default function DogCarousel() {
 
   const handleOpen = (dog: Dog) => {
     const owned = isOwner({ logged, id: userId }, dog.hostage_id);
-    openDogModal({ mode: owned ? 'edit' : 'view', dog });
+    setModalOpen(true);
+    openDogModal({ mode: owned ? 'edit' : 'view', dog, onClose: () => setModalOpen(false) });
   };
 
   const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
   };
 
-  if (query.isPending) {
+  if (!data && query.isPending) {
     return <CarouselLoading />;
   }
 
@@ -134,43 +166,46 @@ export default function DogCarousel() {
           {paused ? 'Reproducir' : 'Pausar'}
         </Button>
       </div>
-      <Carousel
-        ref={silenceBuiltInStatus}
-        id={DOG_LIST_FOCUS_ID}
-        tabIndex={-1}
-        aria-label="Perros en adopción"
-        aria-roledescription="carrusel"
-        classNames={{ root: classes.root, slide: classes.slide, control: classes.control }}
-        slideGap="md"
-        // Embla's `duration` is not in ms; measured in Chromium, 20 covers 95 % of a step in ~340 ms
-        // (SPEC.md: 350 ms transition).
-        emblaOptions={{ loop: true, align: 'start', slidesToScroll: 1, duration: 20 }}
-        controlSize={44}
-        controlsOffset="xs"
-        getEmblaApi={setEmbla}
-        onSlideChange={handleSlideChange}
-        previousControlIcon={<IconChevronLeft size={22} aria-hidden="true" />}
-        nextControlIcon={<IconChevronRight size={22} aria-hidden="true" />}
-        previousControlProps={{ 'aria-label': 'Perro anterior' }}
-        nextControlProps={{ 'aria-label': 'Perro siguiente' }}
-        onFocus={() => setFocusInside(true)}
-        onBlur={handleBlur}
-      >
-        {slides.map((dog, index) => (
-          <Carousel.Slide
-            key={dog.id}
-            aria-roledescription="diapositiva"
-            aria-label={`${index + 1} de ${dogs.length}: ${dog.name}`}
-          >
-            <DogCard
-              dog={dog}
-              owned={isOwner({ logged, id: userId }, dog.hostage_id)}
-              onOpen={handleOpen}
-              onIntent={preloadDogModal}
-            />
-          </Carousel.Slide>
-        ))}
-      </Carousel>
+      {/* The cards' buttons submit it only before the code runs: /?perro=<id> opens that dog. */}
+      <form method="get" action="/">
+        <Carousel
+          ref={silenceBuiltInStatus}
+          id={DOG_LIST_FOCUS_ID}
+          tabIndex={-1}
+          aria-label="Perros en adopción"
+          aria-roledescription="carrusel"
+          classNames={{ root: classes.root, slide: classes.slide, control: classes.control }}
+          slideGap="md"
+          // Embla's `duration` is not in ms; measured in Chromium, 20 covers 95 % of a step in ~340 ms
+          // (a 350 ms transition).
+          emblaOptions={{ loop: true, align: 'start', slidesToScroll: 1, duration: 20 }}
+          controlSize={44}
+          controlsOffset="xs"
+          getEmblaApi={setEmbla}
+          onSlideChange={handleSlideChange}
+          previousControlIcon={<IconChevronLeft size={22} aria-hidden="true" />}
+          nextControlIcon={<IconChevronRight size={22} aria-hidden="true" />}
+          previousControlProps={{ 'aria-label': 'Perro anterior' }}
+          nextControlProps={{ 'aria-label': 'Perro siguiente' }}
+          onFocus={() => setFocusInside(true)}
+          onBlur={handleBlur}
+        >
+          {slides.map((dog, index) => (
+            <Carousel.Slide
+              key={dog.id}
+              aria-roledescription="diapositiva"
+              aria-label={`${index + 1} de ${dogs.length}: ${dog.name}`}
+            >
+              <DogCard
+                dog={dog}
+                owned={isOwner({ logged, id: userId }, dog.hostage_id)}
+                onOpen={handleOpen}
+                onIntent={preloadDogModal}
+              />
+            </Carousel.Slide>
+          ))}
+        </Carousel>
+      </form>
       <VisuallyHidden aria-live={running ? 'off' : 'polite'} aria-atomic="true">
         {current ? `Perro ${(selected % dogs.length) + 1} de ${dogs.length}: ${current.name}` : ''}
       </VisuallyHidden>

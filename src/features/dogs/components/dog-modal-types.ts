@@ -1,4 +1,6 @@
 // Types shared by the modal opener (main bundle) and the lazy modal body.
+import type { PhotoUploadStore } from '@/features/photos/hooks/photo-upload-store';
+
 export type DogModalMode = 'create' | 'edit' | 'view';
 
 export type DogFields = {
@@ -9,6 +11,17 @@ export type DogFields = {
   weight: string;
   life_span: string;
   personality: string;
+  // The profile, as its inputs hold it: '' is "not said", flags are 'yes' / 'no'.
+  sex: string;
+  size: string;
+  status: string;
+  age_years: string;
+  age_extra_months: string;
+  sterilized: string;
+  vaccinated: string;
+  good_with_kids: string;
+  good_with_dogs: string;
+  good_with_cats: string;
 };
 
 type DraftState = {
@@ -16,6 +29,8 @@ type DraftState = {
   error?: string;
   /** Set while the delete confirmation is shown: focus Eliminar when the body comes back. */
   refocusDelete?: boolean;
+  /** The form's photos and their uploads in flight. */
+  photos?: PhotoUploadStore;
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   Anchor,
   Button,
   Group,
+  NativeSelect,
   Paper,
   Stack,
   Text,
@@ -16,18 +17,31 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconMail, IconUser } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { IconAlertCircle, IconMail } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { notify } from '@/components/overlays/overlays';
+import { Heart } from '@/features/favorites/components/heart';
+import { PhotoGallery } from '@/features/photos/components/photo-gallery';
+import { PhotoUploader } from '@/features/photos/components/photo-uploader';
+import { ReportListingButton } from '@/features/moderation/components/report-listing-button';
+import { InterestPanel } from '@/features/adoption/components/interest-panel';
+import {
+  createPhotoUploadStore,
+  pendingPhotosMessage,
+  usePhotoUploads,
+} from '@/features/photos/hooks/photo-upload-store';
 import { toApiError } from '@/lib/api-client';
-import { dogInputSchema, type Dog } from '@/shared/dog';
+import { dogFormSchema, type Dog } from '@/shared/dog';
 import { useSessionStore } from '@/stores/session-store';
 import { useCreateDog } from '../api/create-dog';
 import { useDeleteDog } from '../api/delete-dog';
 import { useUpdateDog } from '../api/update-dog';
+import { SEX_OPTIONS, SIZE_OPTIONS } from '../filter-options';
+import { formatAge, SEX_LABELS, SIZE_LABELS, STATUS_LABELS, yesNo } from '../dog-labels';
 import { focusDogList } from './carousel-state';
 import { DogImage } from './dog-image';
+import { OwnerContact } from './owner-contact';
 import classes from './dog-modal.module.css';
 import type { DogFields, DogModalDraft, DogModalMode } from './dog-modal-types';
 
@@ -40,13 +54,46 @@ function toFields(dog?: Dog): DogFields {
   return {
     name: dog?.name ?? '',
     city: dog?.city ?? '',
-    image: dog?.image ?? '',
+    // `image` shows the cover photo when there is one; the field holds the URL the owner typed.
+    image: dog?.image_url ?? dog?.image ?? '',
     height: dog?.height ?? '',
     weight: dog?.weight ?? '',
     life_span: dog?.life_span ?? '',
     personality: dog?.personality ?? '',
+    sex: dog?.sex ?? '',
+    size: dog?.size ?? '',
+    status: dog?.status ?? 'available',
+    age_years: dog?.age_months != null ? String(Math.floor(dog.age_months / 12)) : '',
+    age_extra_months: dog?.age_months != null ? String(dog.age_months % 12) : '',
+    sterilized: flag(dog?.sterilized),
+    vaccinated: flag(dog?.vaccinated),
+    good_with_kids: flag(dog?.good_with_kids),
+    good_with_dogs: flag(dog?.good_with_dogs),
+    good_with_cats: flag(dog?.good_with_cats),
   };
 }
+
+const flag = (value: boolean | null | undefined) =>
+  value === true ? 'yes' : value === false ? 'no' : '';
+
+const FLAG_OPTIONS = [
+  { value: '', label: 'Sin dato' },
+  { value: 'yes', label: 'Sí' },
+  { value: 'no', label: 'No' },
+];
+const STATUS_OPTIONS = (['available', 'pending', 'adopted'] as const).map((value) => ({
+  value,
+  label: STATUS_LABELS[value],
+}));
+
+/** The profile's booleans, in the order the form shows them. */
+const FLAGS = [
+  ['sterilized', 'Esterilizado'],
+  ['vaccinated', 'Vacunado'],
+  ['good_with_kids', 'Convive con niños'],
+  ['good_with_dogs', 'Convive con perros'],
+  ['good_with_cats', 'Convive con gatos'],
+] as const;
 
 const notifyFailure = (title: string, message: string) => notify({ color: 'red', title, message });
 const notifySuccess = (title: string, message: string) => notify({ color: 'teal', title, message });
@@ -72,11 +119,20 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   const deleteDog = useDeleteDog();
   const [error, setErrorState] = useState<string | null>(() => draft.read().error ?? null);
   const editable = mode !== 'view';
+  const [photoStore] = useState(() => {
+    const existing = draft.read().photos;
+    if (existing) return existing;
+    const created = createPhotoUploadStore(dog?.photos ?? []);
+    draft.save({ photos: created });
+    return created;
+  });
+  const photoState = usePhotoUploads(photoStore);
+  const photos = photoState.items.flatMap((item) => (item.photo ? [item.photo] : []));
 
   const form = useForm<DogFields>({
     mode: 'controlled',
     initialValues: draft.read().values ?? toFields(dog),
-    validate: schemaResolver(dogInputSchema, { sync: true }),
+    validate: schemaResolver(dogFormSchema, { sync: true }),
     onValuesChange: (values) => draft.save({ values }),
   });
 
@@ -98,7 +154,12 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   }, [draft]);
 
   const handleSubmit = form.onSubmit(async (values) => {
-    const input = dogInputSchema.parse(values);
+    const pending = pendingPhotosMessage(photoStore.getSnapshot());
+    if (pending) {
+      setError(pending);
+      return;
+    }
+    const input = { ...dogFormSchema.parse(values), photo_ids: photoStore.photoIds() };
     setError(null);
     if (mode === 'create') {
       try {
@@ -186,38 +247,54 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
 
   return (
     <form onSubmit={handleSubmit} noValidate>
+      {dog?.hidden_reason !== undefined && (
+        // Only the owner receives a hidden listing, with the reason moderation gave.
+        <Alert color="red" mb="md" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+          Tu publicación fue ocultada: {dog.hidden_reason}
+        </Alert>
+      )}
       <div className={classes.layout}>
         <div className={classes.aside}>
-          <DogImage
-            src={form.values.image}
-            name={form.values.name || dog?.name || 'Foto del perro'}
-            className={classes.photo}
-          />
-          {logged && dog?.user && (
+          {photos.length > 0 ? (
+            <PhotoGallery
+              photos={photos}
+              name={form.values.name || dog?.name || 'Foto del perro'}
+              sizes="18rem"
+              priority
+            />
+          ) : (
+            <DogImage
+              src={form.values.image}
+              name={form.values.name || dog?.name || 'Foto del perro'}
+              className={classes.photo}
+            />
+          )}
+          {dog && (
+            <Anchor component={Link} to={`/perros/${dog.id}`} onClick={close}>
+              Ver la página de {dog.name}
+            </Anchor>
+          )}
+          {logged && dog?.user && dog.status !== 'adopted' && (
             <Paper p="md" radius="md" className={classes.contact}>
               <Title order={3} className={classes.contactTitle} mb="xs">
                 Contacto de quien lo publicó
               </Title>
-              <Stack gap={4}>
-                <Group gap={6} wrap="nowrap">
-                  <IconUser size={18} aria-hidden="true" />
-                  <Text>{dog.user.name}</Text>
-                </Group>
-                <Group gap={6} wrap="nowrap">
-                  <IconMail size={18} aria-hidden="true" />
-                  <Anchor href={`mailto:${dog.user.email}`} style={{ overflowWrap: 'anywhere' }}>
-                    {dog.user.email}
-                  </Anchor>
-                </Group>
-              </Stack>
+              <OwnerContact user={dog.user} dog={dog} />
             </Paper>
           )}
-          {!logged && dog && (
+          {dog && <Heart dog={dog} />}
+          {/* Visitors have "Contacto info" below, which logs them in and reopens this dog. */}
+          {mode === 'view' && dog && logged && <InterestPanel dog={dog} onLeave={close} />}
+          {!logged && dog && dog.status !== 'adopted' && (
             <Stack gap="xs">
               <Text size="sm">
                 Inicia sesión para ver el nombre y el correo de quien dio a {dog.name} en adopción.
               </Text>
-              <Button variant="light" leftSection={<IconMail size={18} aria-hidden="true" />} onClick={askForContact}>
+              <Button
+                variant="light"
+                leftSection={<IconMail size={18} aria-hidden="true" />}
+                onClick={askForContact}
+              >
                 Contacto info
               </Button>
             </Stack>
@@ -250,11 +327,7 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
             description={editable ? 'Obligatorio' : undefined}
             {...fieldProps('city')}
           />
-          <TextInput
-            label="ID del dueño"
-            value={dog ? String(dog.hostage_id) : userId}
-            readOnly
-          />
+          <TextInput label="ID del dueño" value={dog ? String(dog.hostage_id) : userId} readOnly />
           <TextInput label="Peso" {...fieldProps('weight')} />
           <TextInput label="Altura" {...fieldProps('height')} />
           <TextInput label="Esperanza de vida" {...fieldProps('life_span')} />
@@ -266,6 +339,78 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
             maxRows={8}
             {...fieldProps('personality')}
           />
+          {editable ? (
+            <>
+              <NativeSelect
+                label="Sexo"
+                data={[{ value: '', label: 'Sin dato' }, ...SEX_OPTIONS]}
+                {...form.getInputProps('sex')}
+              />
+              <NativeSelect
+                label="Tamaño"
+                data={[{ value: '', label: 'Sin dato' }, ...SIZE_OPTIONS]}
+                {...form.getInputProps('size')}
+              />
+              <TextInput
+                label="Edad: años"
+                inputMode="numeric"
+                description="Deja años y meses vacíos si no la sabes"
+                {...form.getInputProps('age_years')}
+              />
+              <TextInput
+                label="Edad: meses"
+                inputMode="numeric"
+                description="De 0 a 11"
+                {...form.getInputProps('age_extra_months')}
+              />
+              {FLAGS.map(([field, label]) => (
+                <NativeSelect
+                  key={field}
+                  label={label}
+                  data={FLAG_OPTIONS}
+                  {...form.getInputProps(field)}
+                />
+              ))}
+              <NativeSelect
+                label="Estado"
+                data={STATUS_OPTIONS}
+                {...form.getInputProps('status')}
+              />
+            </>
+          ) : (
+            dog && (
+              <>
+                <TextInput
+                  label="Sexo"
+                  readOnly
+                  value={dog.sex ? SEX_LABELS[dog.sex] : 'Sin dato'}
+                />
+                <TextInput
+                  label="Tamaño"
+                  readOnly
+                  value={dog.size ? SIZE_LABELS[dog.size] : 'Sin dato'}
+                />
+                <TextInput
+                  label="Edad"
+                  readOnly
+                  value={dog.age_months != null ? formatAge(dog.age_months) : 'Sin dato'}
+                />
+                {FLAGS.map(([field, label]) => (
+                  <TextInput key={field} label={label} readOnly value={yesNo(dog[field])} />
+                ))}
+                <TextInput
+                  label="Estado"
+                  readOnly
+                  value={STATUS_LABELS[dog.status ?? 'available']}
+                />
+              </>
+            )
+          )}
+          {editable && (
+            <div className={classes.wide}>
+              <PhotoUploader store={photoStore} name={form.values.name} />
+            </div>
+          )}
         </div>
       </div>
 
@@ -304,6 +449,7 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
             </Button>
           </>
         )}
+        {mode === 'view' && dog && <ReportListingButton dog={dog} />}
         <Button variant="default" onClick={close}>
           Cerrar
         </Button>

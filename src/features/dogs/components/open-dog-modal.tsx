@@ -37,11 +37,15 @@ export function openDogModal({ mode, dog, onClose }: OpenDogModalOptions): strin
     modalId,
     title,
     size: 'xl',
-    // A static backdrop (SPEC.md): a stray click outside must not throw away a half-filled form.
+    // A static backdrop: a stray click outside must not throw away a half-filled form.
     closeOnClickOutside: false,
     transitionProps: { duration: 300 },
     overlayProps: { transitionProps: { duration: 150 } },
-    onClose,
+    onClose: () => {
+      // Uploads still running are for a form nobody will send.
+      draft.read().photos?.dispose();
+      onClose?.();
+    },
     children: (
       // The modal manager renders every modal in the same place: without a key, React would hand
       // this body the previous dog modal's state (its form values).

@@ -1,6 +1,10 @@
 // GET /api/user/userLogout: ends the session. The local session is cleared whatever the outcome.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// A plain pending flag rather than a TanStack mutation: this runs from the navigation bar, whose
+// code every page loads first.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { apiCall } from '@/lib/api-client';
+import { useSessionStoreApi } from '@/stores/session-store';
 import { applySession } from './reset-user-data';
 
 export async function logout(): Promise<void> {
@@ -9,9 +13,22 @@ export async function logout(): Promise<void> {
 
 export function useLogout() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    // SPEC.md §4: "Logout always clears the session, even if the call fails."
-    onSettled: () => applySession(queryClient, null),
-  });
+  const store = useSessionStoreApi();
+  const [isPending, setPending] = useState(false);
+  const run = useCallback(
+    async (onSettled?: () => void) => {
+      setPending(true);
+      try {
+        await logout();
+      } catch {
+        // Logout always clears the local session, even if the call fails.
+      } finally {
+        setPending(false);
+        applySession(queryClient, store, null);
+        onSettled?.();
+      }
+    },
+    [queryClient, store],
+  );
+  return { logout: run, isPending };
 }

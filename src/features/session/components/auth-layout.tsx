@@ -1,24 +1,28 @@
 // Shared frame of the login and registration screens: a centred card over the whole viewport.
 import '@mantine/core/styles/Input.css';
 import { Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconPaw } from '@tabler/icons-react';
+import { IconPaw } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHidePageScroll } from '../hooks/use-hide-page-scroll';
-import classes from './auth-layout.module.css';
+import './auth-layout.css';
+
+const classes = {
+  badge: 'auth-layout-badge',
+  card: 'auth-layout-card',
+  links: 'auth-layout-links',
+  screen: 'auth-layout-screen',
+  title: 'auth-layout-title',
+} as const;
 
 type AuthLayoutProps = {
-  /** The browser tab's title for this screen. */
-  documentTitle: string;
   title: string;
   subtitle: string;
   children: ReactNode;
   links: ReactNode;
 };
 
-export function AuthLayout({ documentTitle, title, subtitle, children, links }: AuthLayoutProps) {
+export function AuthLayout({ title, subtitle, children, links }: AuthLayoutProps) {
   useHidePageScroll();
-  useDocumentTitle(documentTitle);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // A new screen without a page load: move focus to its heading so screen readers announce it.
   useEffect(() => headingRef.current?.focus(), []);
@@ -40,19 +44,5 @@ export function AuthLayout({ documentTitle, title, subtitle, children, links }: 
         </nav>
       </section>
     </main>
-  );
-}
-
-/** The server's error text, announced to screen readers as soon as it appears. */
-export function ServerError({ id, message }: { id: string; message: string | null }) {
-  return (
-    <div id={id} role="alert" aria-atomic="true">
-      {message && (
-        <p className={classes.error}>
-          <IconAlertCircle size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
-          <span>{message}</span>
-        </p>
-      )}
-    </div>
   );
 }

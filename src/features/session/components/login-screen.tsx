@@ -1,16 +1,21 @@
 // /entrar: e-mail and password; on success the user goes to the landing page (which then resumes
-// a pending 'Contacto info'); on failure the server's message is shown as text.
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+// a pending 'Contacto info'), or back to the page that asked for a login; on failure the
+// server's message is shown as text.
+import { Anchor, Button, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { loginSchema, type LoginInput } from '@/shared/user';
 import { useLogin } from '../api/login';
-import { AuthLayout, ServerError } from './auth-layout';
+import { FormShell } from '@/components/form-parts';
+import { AuthLayout } from './auth-layout';
 
 export function LoginScreen() {
   const navigate = useNavigate();
   const login = useLogin();
+  // A page that needs a session sent the visitor here with `?redirect=<its path>`.
+  const returnTo = safeRedirect(useSearch({ strict: false }).redirect);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<LoginInput>({
     mode: 'controlled',
@@ -21,14 +26,13 @@ export function LoginScreen() {
   const handleSubmit = form.onSubmit((values) => {
     setServerError(null);
     login.mutate(loginSchema.parse(values), {
-      onSuccess: () => void navigate({ to: '/' }),
+      onSuccess: () => void navigate({ to: returnTo ?? '/' }),
       onError: (error) => setServerError(error.message),
     });
   });
 
   return (
     <AuthLayout
-      documentTitle="Ingresar | Happy Dog"
       title="¡Bienvenido de vuelta!"
       subtitle="Ingresa para dar perros en adopción y ver los datos de contacto de quienes los publican."
       links={
@@ -42,28 +46,45 @@ export function LoginScreen() {
         </>
       }
     >
-      <form onSubmit={handleSubmit} noValidate aria-describedby="login-error">
-        <Stack gap="md">
-          <TextInput
-            label="Correo electrónico"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label="Contraseña"
-            type="password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <ServerError id="login-error" message={serverError} />
+      <FormShell
+        onSubmit={handleSubmit}
+        errorId="login-error"
+        error={serverError}
+        footer={
           <Button type="submit" size="md" loading={login.isPending}>
             Ingresar
           </Button>
-        </Stack>
-      </form>
+        }
+      >
+        <TextInput
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        {/* At least 24 px tall: a pointer target of its own (WCAG 2.5.8). */}
+        <Anchor
+          component={Link}
+          to="/recuperar"
+          size="sm"
+          style={{
+            alignSelf: 'flex-start',
+            display: 'inline-flex',
+            alignItems: 'center',
+            minHeight: 24,
+          }}
+        >
+          ¿Olvidaste tu contraseña?
+        </Anchor>
+      </FormShell>
     </AuthLayout>
   );
 }

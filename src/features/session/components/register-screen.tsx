@@ -1,22 +1,36 @@
 // /registrarse: creates an account. The form is cleared after every submit; the server's error
-// text disappears after 6 s (SPEC.md §4); success goes to /entrar.
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+// text disappears after 6 s; success goes to /entrar. Accepting the personal data policy is
+// required (Ley 1581 de 2012).
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/InlineInput.css';
+import { Anchor, Button, Checkbox, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { notify } from '@/components/overlays/overlays';
+import { PRIVACY_POLICY_PATH } from '@/shared/privacy';
 import { registerSchema, type RegisterInput } from '@/shared/user';
 import { useRegister } from '../api/register';
-import { AuthLayout, ServerError } from './auth-layout';
+import { FormShell, NewPasswordFields } from '@/components/form-parts';
+import { AuthLayout } from './auth-layout';
 
 export const REGISTER_ERROR_MS = 6000;
 
-const emptyForm: RegisterInput = { name: '', email: '', password: '', passwordValidate: '' };
+/** The form's values: the consent box starts unticked, and the schema requires it ticked. */
+type RegisterForm = Omit<RegisterInput, 'consent'> & { consent: boolean };
+
+const emptyForm: RegisterForm = {
+  name: '',
+  email: '',
+  password: '',
+  passwordValidate: '',
+  consent: false,
+};
 
 /**
  * Each field's own rules are checked here and shown on the field; whether the two passwords match
- * is left to the server (SPEC.md §5), whose message then follows the 6 s rule like any other.
+ * is left to the server, whose message then follows the 6 s rule like any other.
  */
 const fieldRules = z.object(registerSchema.shape);
 
@@ -25,7 +39,7 @@ export function RegisterScreen() {
   const register = useRegister();
   // `shownAt` makes a repeated identical message restart its 6 s.
   const [serverError, setServerError] = useState<{ message: string; shownAt: number } | null>(null);
-  const form = useForm<RegisterInput>({
+  const form = useForm<RegisterForm>({
     mode: 'controlled',
     initialValues: emptyForm,
     validate: schemaResolver(fieldRules, { sync: true }),
@@ -55,7 +69,6 @@ export function RegisterScreen() {
 
   return (
     <AuthLayout
-      documentTitle="Registrarse | Happy Dog"
       title="Crea tu cuenta"
       subtitle="Únete a la comunidad Happy Dog para dar perros en adopción y contactar a sus cuidadores."
       links={
@@ -69,37 +82,48 @@ export function RegisterScreen() {
         </>
       }
     >
-      <form onSubmit={handleSubmit} noValidate aria-describedby="register-error">
-        <Stack gap="md">
-          <TextInput label="Nombre completo" autoComplete="name" required {...form.getInputProps('name')} />
-          <TextInput
-            label="Correo electrónico"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label="Contraseña"
-            type="password"
-            autoComplete="new-password"
-            description="Mínimo 8 caracteres"
-            required
-            {...form.getInputProps('password')}
-          />
-          <TextInput
-            label="Repetir contraseña"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('passwordValidate')}
-          />
-          <ServerError id="register-error" message={serverError?.message ?? null} />
+      <FormShell
+        onSubmit={handleSubmit}
+        errorId="register-error"
+        error={serverError?.message ?? null}
+        footer={
           <Button type="submit" size="md" loading={register.isPending}>
             REGISTRESE
           </Button>
-        </Stack>
-      </form>
+        }
+      >
+        <TextInput
+          label="Nombre completo"
+          autoComplete="name"
+          required
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <NewPasswordFields label="Contraseña" inputProps={form.getInputProps} />
+        <Checkbox
+          required
+          // 24 × 24 px: a pointer target of its own (WCAG 2.5.8).
+          size="md"
+          label={
+            <>
+              Acepto la{' '}
+              {/* A new tab, so what was typed here is not lost while reading the policy. */}
+              <Anchor href={PRIVACY_POLICY_PATH} target="_blank" rel="noopener" inherit>
+                política de tratamiento de datos personales
+              </Anchor>
+            </>
+          }
+          {...form.getInputProps('consent', { type: 'checkbox' })}
+          // Mantine's Checkbox shows its error without marking the input invalid.
+          aria-invalid={form.errors.consent ? true : undefined}
+        />
+      </FormShell>
     </AuthLayout>
   );
 }

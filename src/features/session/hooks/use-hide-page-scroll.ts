@@ -1,4 +1,4 @@
-// The auth screens hide the page's vertical scrolling while shown (SPEC.md); their own panel
+// The auth screens hide the page's vertical scrolling while shown; their own panel
 // still scrolls, so nothing is cut off on short or zoomed screens (WCAG 1.4.10).
 import { useEffect } from 'react';
 

@@ -2,14 +2,15 @@
 // the session, and mirrors the answer into the session store.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSessionStore } from '@/stores/session-store';
+import { useSessionStoreApi } from '@/stores/session-store';
 import { meQueryOptions } from '../api/get-me';
 
 export function useSessionSync() {
+  const store = useSessionStoreApi();
   const { data: user } = useQuery(meQueryOptions());
   useEffect(() => {
     if (user === undefined) return;
-    if (user) useSessionStore.getState().setUser(user);
-    else useSessionStore.getState().clearSession();
-  }, [user]);
+    if (user) store.getState().setUser(user);
+    else store.getState().clearSession();
+  }, [user, store]);
 }

@@ -1,0 +1,52 @@
+// The logged-in person's pages besides Mi cuenta — Mis publicaciones (with the count of new
+// "Me interesa" requests), Guardados and, for admins, Moderación — as the navigation bar shows
+// them: links in the burger's panel below md ('menu'), icon buttons beside Mi cuenta from md on
+// ('bar'). Its own chunk: anonymous visitors (every first view of the landing page) never load it.
+import { IconHeart, IconPaw, IconShieldCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { PlainButtonLink } from '@/components/plain-button';
+import NewRequestsBadge from '@/features/adoption/components/new-requests-badge';
+import { useSessionStore } from '@/stores/session-store';
+
+export const MY_DOGS_PATH = '/mis-perros';
+
+export default function PersonalLinks({
+  place,
+  classes,
+  onNavigate,
+}: {
+  place: 'menu' | 'bar';
+  /** The navigation bar's CSS module. */
+  classes: Record<string, string>;
+  onNavigate?: () => void;
+}) {
+  const isAdmin = useSessionStore((state) => state.role === 'admin');
+  const links = [
+    { to: MY_DOGS_PATH, label: 'Mis publicaciones', Icon: IconPaw },
+    { to: '/guardados', label: 'Guardados', Icon: IconHeart },
+    ...(isAdmin ? [{ to: '/admin', label: 'Moderación', Icon: IconShieldCheck }] : []),
+  ];
+  if (place === 'menu') {
+    return links.map((item) => (
+      <li key={item.to} className={classes.narrowOnly}>
+        <Link to={item.to} className={classes.link} onClick={onNavigate}>
+          {item.label}
+          {item.to === MY_DOGS_PATH && <NewRequestsBadge />}
+        </Link>
+      </li>
+    ));
+  }
+  return links.map((item) => (
+    <PlainButtonLink
+      key={item.to}
+      to={item.to}
+      size="sm"
+      variant="default"
+      className={`${classes.wideOnly} ${classes.accountButton}`}
+      title={item.label}
+      leftSection={<item.Icon size={18} aria-hidden="true" />}
+    >
+      {item.to === MY_DOGS_PATH ? <NewRequestsBadge named /> : undefined}
+    </PlainButtonLink>
+  ));
+}

@@ -1,0 +1,48 @@
+// Browser entry: global styles, then the page the server drew is hydrated with the same router,
+// QueryClient and session store it used (rebuilt from the page's hydration data).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import './app/app.css';
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { createQueryClient } from './lib/query-client';
+import { createSessionStore, readContactDogId } from './stores/session-store';
+
+// zod compiles object schemas with `new Function` when it may; its probe for that is refused by
+// the page's Content-Security-Policy (no 'unsafe-eval') and reported as a violation. zod reads
+// this global config when its code loads (later, with the forms).
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
+
+const queryClient = createQueryClient();
+const store = createSessionStore({ contactDogId: readContactDogId() });
+const router = createAppRouter({ queryClient, store });
+
+// As a transition, hydration is cut into short tasks (React yields every few ms) instead of one
+// long one: a cheap phone's main thread stays free for the visitor's input.
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <AppProviders queryClient={queryClient} store={store}>
+        <RouterClient router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

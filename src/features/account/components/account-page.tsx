@@ -1,0 +1,64 @@
+// Frame of the account, password recovery and privacy pages: a titled column of sections, with
+// focus moved to the title when the page opens (screen readers announce the new page).
+import { Text, Title } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
+import './account-page.css';
+
+const classes = {
+  danger: 'account-page-danger',
+  inner: 'account-page-inner',
+  page: 'account-page-page',
+  policy: 'account-page-policy',
+  section: 'account-page-section',
+  sectionTitle: 'account-page-section-title',
+  title: 'account-page-title',
+} as const;
+
+type AccountPageProps = {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+};
+
+export function AccountPage({ title, intro, children }: AccountPageProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <main className={classes.page} id="contenido">
+      <div className={classes.inner}>
+        <Title order={1} className={classes.title} ref={headingRef} tabIndex={-1}>
+          {title}
+        </Title>
+        {intro && <Text mt="xs">{intro}</Text>}
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** One titled card of a page; `danger` marks irreversible actions. */
+export function AccountSection({
+  id,
+  title,
+  danger = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className={`${classes.section} ${danger ? classes.danger : ''}`}
+      aria-labelledby={`${id}-title`}
+    >
+      <Title order={2} id={`${id}-title`} className={classes.sectionTitle}>
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+export { classes as accountPageClasses };

@@ -1,0 +1,8 @@
+// Query keys of the admin console.
+export const adminKeys = {
+  all: ['admin'] as const,
+  reports: () => [...adminKeys.all, 'reports'] as const,
+  hiddenDogs: () => [...adminKeys.all, 'hidden-dogs'] as const,
+  blockedUsers: () => [...adminKeys.all, 'blocked-users'] as const,
+  audit: () => [...adminKeys.all, 'audit'] as const,
+};

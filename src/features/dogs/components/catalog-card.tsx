@@ -1,0 +1,62 @@
+// One dog in the catalogue's grid and in Guardados: cover photo, the heart, status, name (the link to its page), city, profile
+// summary and when it was published. The whole card is clickable through its name's link.
+import { Badge } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { Heart } from '@/features/favorites/components/heart';
+import { PhotoPicture } from '@/features/photos/components/photo-picture';
+import type { Dog } from '@/shared/dog';
+import { formatPublished, profileSummary, STATUS_COLORS, STATUS_LABELS } from '../dog-labels';
+import { DogImage } from './dog-image';
+
+/** One column on phones, up to four on wide screens (see catalog.css). */
+const CARD_PHOTO_SIZES = '(max-width: 36em) 100vw, (max-width: 62em) 50vw, 20rem';
+
+export function CatalogCard({ dog, priority = false }: { dog: Dog; priority?: boolean }) {
+  const nameId = useId();
+  const cover = dog.photos?.[0];
+  const status = dog.status ?? 'available';
+  const summary = profileSummary(dog);
+  return (
+    <article className="catalog-card" aria-labelledby={nameId}>
+      {cover ? (
+        <PhotoPicture
+          photo={cover}
+          alt=""
+          sizes={CARD_PHOTO_SIZES}
+          priority={priority}
+          className="catalog-card-image"
+        />
+      ) : (
+        <DogImage
+          src={dog.image}
+          name=""
+          loading={priority ? 'eager' : 'lazy'}
+          className="catalog-card-image"
+        />
+      )}
+      <Heart dog={dog} placement="photo" />
+      <div className="catalog-card-body">
+        <Badge color={STATUS_COLORS[status]} variant="filled" className="catalog-card-status">
+          {STATUS_LABELS[status]}
+        </Badge>
+        <h2 id={nameId} className="catalog-card-name">
+          <Link to={`/perros/${dog.id}`} className="catalog-card-link">
+            {dog.name}
+          </Link>
+        </h2>
+        <p className="catalog-card-line">
+          <IconMapPin size={16} stroke={1.8} aria-label="Ciudad:" />
+          {dog.city}
+        </p>
+        {summary && <p className="catalog-card-line">{summary}</p>}
+        {dog.created_at && (
+          <p className="catalog-card-published" suppressHydrationWarning>
+            {formatPublished(dog.created_at)}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

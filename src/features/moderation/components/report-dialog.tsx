@@ -1,0 +1,84 @@
+// The "Reportar" form: why the listing should be reviewed (one reason from the list) and details.
+// Loaded only when someone opens it.
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Radio.css';
+import { Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { notify } from '@/components/overlays/overlays';
+import { toApiError } from '@/lib/api-client';
+import {
+  REPORT_DETAILS_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  reportInputSchema,
+  type ReportFormValues,
+} from '@/shared/moderation';
+import { useReportDog } from '../api/report-dog';
+
+export type ReportDialogProps = {
+  dogId: number;
+  dogName: string;
+  onClose: () => void;
+};
+
+export default function ReportDialog({ dogId, dogName, onClose }: ReportDialogProps) {
+  const report = useReportDog(dogId);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ReportFormValues>({
+    mode: 'controlled',
+    initialValues: { reason: '' as ReportFormValues['reason'], details: '' },
+    validate: schemaResolver(reportInputSchema, { sync: true }),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await report.mutateAsync(reportInputSchema.parse(values));
+      notify({
+        color: 'teal',
+        title: 'Reporte enviado',
+        message: `Gracias. El equipo revisará la publicación de ${dogName}.`,
+      });
+      onClose();
+    } catch (failure) {
+      setError(toApiError(failure).message);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          Cuéntanos qué pasa con esta publicación. Solo el equipo de moderación verá tu reporte.
+        </Text>
+        <Radio.Group label="Motivo" required {...form.getInputProps('reason')}>
+          <Stack gap="xs" mt="xs">
+            {REPORT_REASONS.map((reason) => (
+              <Radio key={reason} value={reason} label={REPORT_REASON_LABELS[reason]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Textarea
+          label="Detalles"
+          description="Opcional: lo que viste, por ejemplo el precio que piden."
+          autosize
+          minRows={3}
+          maxLength={REPORT_DETAILS_MAX}
+          {...form.getInputProps('details')}
+        />
+        {error && (
+          <Text c="red.8" fw={600} role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={report.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" color="red" loading={report.isPending}>
+            Enviar reporte
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+// `/home`: where logout lands; the same landing page as `/`.
+import { createRoute } from '@tanstack/react-router';
+import { LandingPage, loadLanding } from '@/app/landing/landing-page';
+import { validateLandingSearch } from '@/app/landing/landing-search';
+import { rootRoute } from './__root';
+
+export const route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/home',
+  validateSearch: validateLandingSearch,
+  loader: loadLanding,
+  component: LandingPage,
+});

@@ -1,0 +1,13 @@
+// `/`: the landing page.
+import { createRoute } from '@tanstack/react-router';
+import { LandingPage, loadLanding } from '@/app/landing/landing-page';
+import { validateLandingSearch } from '@/app/landing/landing-search';
+import { rootRoute } from './__root';
+
+export const route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  validateSearch: validateLandingSearch,
+  loader: loadLanding,
+  component: LandingPage,
+});

@@ -1,0 +1,87 @@
+// "Me interesa": a logged-in visitor asks about a dog, its owner answers or dismisses the request;
+// each side is told by e-mail. Sending mail never fails the request (the mailer queues and
+// retries on its own).
+import { MESSAGES } from '../../shared/api';
+import {
+  INTEREST_MESSAGES,
+  type Interest,
+  type InterestAnswer,
+  type InterestBox,
+  type InterestInput,
+} from '../../shared/interest';
+import type { Db } from '../db/db';
+import { HttpError } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import { interestReceivedMail, interestStateMail } from '../mail/messages';
+import { createAdoptionRepository } from './repository';
+
+export interface AdoptionServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  /** The site's address for links in e-mails (config.publicUrl). */
+  publicUrl: string;
+  now: () => Date;
+}
+
+export const MY_DOGS_PATH = '/mis-perros';
+
+export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionServiceDeps) {
+  const repository = createAdoptionRepository(db);
+
+  return {
+    /**
+     * A request about a dog anyone may see (404 otherwise: the owner of a hidden or deleted
+     * listing gets nothing), by someone other than its owner (403), that is not adopted (409),
+     * when the sender has no open request about it yet (409).
+     */
+    async send(dogId: number, sender: { id: number; name: string }, input: InterestInput) {
+      const dog = await repository.visibleDog(dogId);
+      if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
+      if (dog.owner.id === sender.id) throw new HttpError(403, INTEREST_MESSAGES.ownDog);
+      if (dog.status === 'adopted') throw new HttpError(409, INTEREST_MESSAGES.adopted);
+      const interest = await repository.insert(dogId, sender.id, input, now());
+      if (interest === 'gone') throw new HttpError(404, MESSAGES.dogNotFound);
+      if (interest === 'open') throw new HttpError(409, INTEREST_MESSAGES.alreadyOpen);
+      mailer.send(
+        'interest-received',
+        interestReceivedMail(
+          dog.owner,
+          { senderName: sender.name, dogName: dog.name, message: interest.message },
+          `${publicUrl}${MY_DOGS_PATH}`,
+        ),
+      );
+      return interest;
+    },
+
+    list(userId: number, box: InterestBox): Promise<Interest[]> {
+      return box === 'received' ? repository.received(userId) : repository.sent(userId);
+    },
+
+    /**
+     * The owner marks a request about one of their dogs as answered or dismissed (404: no such
+     * request; 403: not their dog). The sender is told when the state changes.
+     */
+    async answer(interestId: number, ownerId: number, state: InterestAnswer): Promise<Interest> {
+      const result = await repository.answer(interestId, ownerId, state, now());
+      if (!result) {
+        const owner = await repository.ownerOf(interestId);
+        if (owner === undefined) throw new HttpError(404, INTEREST_MESSAGES.notFound);
+        throw new HttpError(403, INTEREST_MESSAGES.notDogOwner);
+      }
+      const { interest, changed } = result;
+      if (changed) {
+        mailer.send(
+          `interest-${state}`,
+          interestStateMail(
+            interest.sender,
+            { dogName: interest.dog.name, state },
+            `${publicUrl}/perros/${interest.dog.id}`,
+          ),
+        );
+      }
+      return interest;
+    },
+  };
+}
+
+export type AdoptionService = ReturnType<typeof createAdoptionService>;

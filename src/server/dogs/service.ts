@@ -1,0 +1,213 @@
+// The dogs service: the only way to the dog listings. Reads go through the exact list cache;
+// every write invalidates it before it returns, so the write is answered only once no cached
+// page from before it can be served. Route handlers never touch the cache themselves.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import {
+  DOG_PAGE_DEFAULT,
+  dogCountResponseSchema,
+  dogListResponseSchema,
+  dogSchema,
+  type Dog,
+  type DogFilters,
+  type DogInput,
+} from '../../shared/dog';
+import type { Db } from '../db/db';
+import { createPhotoRepository } from '../photos/repository';
+import { createListCache, type ListCache, type LoadedPage } from './list-cache';
+import { createDogRepository, hasFilters, queryWords, type DogRepository } from './repository';
+
+/**
+ * The cache key part of `filters`: the same for every spelling of the same search (field order,
+ * blank values, spaces between words). Empty when there is no filter, so the seed's list keeps
+ * its key.
+ */
+function filterKey(filters: DogFilters): string {
+  if (!hasFilters(filters)) return '';
+  return JSON.stringify([
+    queryWords(filters.q).join(' '),
+    filters.city ?? '',
+    filters.size ?? '',
+    filters.sex ?? '',
+    filters.age ?? '',
+    filters.status ?? '',
+  ]);
+}
+
+/**
+ * `page` after checking that its JSON matches `schema`. The pages are served as pre-serialized
+ * strings, which Fastify's response serializer does not see; checking each page once, when the
+ * cache loads it (a load, never a per-request cost), keeps the guarantee that nothing leaves the
+ * API in a shape other than the one it declares: a page that does not match throws here, and the
+ * request answers 500 with nothing of it sent (a failed load is not cached).
+ */
+function checked(page: LoadedPage, schema: z.ZodType, what: string): LoadedPage {
+  const result = schema.safeParse(JSON.parse(page.json));
+  if (!result.success) {
+    throw new Error(`${what} built by the database does not match its schema`, {
+      cause: result.error,
+    });
+  }
+  return page;
+}
+
+export interface DogPage {
+  /** 1…DOG_PAGE_MAX; DOG_PAGE_DEFAULT when absent. */
+  limit?: number;
+  /** Only dogs with a smaller id (keyset pagination, newest first). */
+  before?: number;
+  /** With each owner's name and e-mail: only for logged-in requesters. */
+  withOwner: boolean;
+  /** The catalogue's filters; none is the seed's list (every dog but the adopted ones). */
+  filters?: DogFilters;
+}
+
+export function createDogService(
+  db: Db,
+  listCache: ListCache,
+  repository: DogRepository = createDogRepository(db),
+) {
+  const listJson: DogRepository['listJson'] = async (query) =>
+    checked(await repository.listJson(query), dogListResponseSchema, 'A dog list page');
+  return {
+    /** A page of dogs as JSON text (an array matching dogListResponseSchema). */
+    list(page: DogPage): Promise<string> {
+      const filters = page.filters ?? {};
+      const query = { limit: page.limit ?? DOG_PAGE_DEFAULT, before: page.before };
+      const filtered = filterKey(filters);
+      // The page depends on whether there is a logged-in requester, not on who it is; the cache
+      // keeps anonymous and logged-in pages apart. Filtered pages are cached by the same rules
+      // (every write invalidates them all), under keys that cannot meet the seed list's.
+      return listCache.get(
+        page.withOwner ? 'owner' : 'anonymous',
+        `${query.limit}:${query.before ?? ''}${filtered ? `:${filtered}` : ''}`,
+        () => listJson({ ...query, withOwner: page.withOwner, filters }),
+      );
+    },
+
+    /** How many dogs match `filters`, as JSON text (matching dogCountResponseSchema). */
+    count(filters: DogFilters): Promise<string> {
+      // Owners' contacts play no part in a count: one entry serves everyone.
+      return listCache.get('anonymous', `count:${filterKey(filters)}`, async () =>
+        checked(await repository.countJson(filters), dogCountResponseSchema, 'A dog count'),
+      );
+    },
+
+    /** The plan of a list page's query (the benchmark prints it). */
+    explainList(query: { limit: number; before?: number; filters?: DogFilters }) {
+      return repository.explainList(query);
+    },
+
+    /** One dog as JSON text (matching dogSchema), or null when there is none. */
+    async get(id: number, withOwner: boolean): Promise<string | null> {
+      const json = await listCache.get(withOwner ? 'owner' : 'anonymous', `dog:${id}`, async () => {
+        const page = await repository.getJson(id, withOwner);
+        return page.json === 'null' ? page : checked(page, dogSchema, 'A dog');
+      });
+      return json === 'null' ? null : json;
+    },
+
+    /**
+     * The owner's own view of a listing moderation hid (with the reason), or undefined when the
+     * dog is not hidden or not `ownerId`'s. Read past the cache: it is for one person only.
+     */
+    getHiddenOwned(id: number, ownerId: number): Promise<Dog | undefined> {
+      return repository.getHiddenOwned(id, ownerId);
+    },
+
+    /**
+     * The list cache itself, for writes that change dogs outside this service (an account's
+     * deletion removes its dogs; a new name changes the owner shown on them; moderation hides
+     * listings and blocks accounts): they invalidate it.
+     */
+    lists: listCache,
+
+    /** Available dogs for the sitemap: id and last change. */
+    availableForSitemap(max: number) {
+      return repository.availableForSitemap(max);
+    },
+
+    /** `ownerId`'s own listings, any status, hidden ones with the reason ("Mis publicaciones"). */
+    listOwned(ownerId: number): Promise<Dog[]> {
+      return repository.listOwned(ownerId);
+    },
+
+    /** The owner's id, or undefined when the dog does not exist. */
+    ownerOf(id: number): Promise<number | undefined> {
+      return repository.ownerOf(id);
+    },
+
+    /** The dogs a person saved ("Guardados"), most recently saved first. */
+    favorites(userId: number): Promise<Dog[]> {
+      return repository.listFavorites(userId);
+    },
+
+    /** Saves a dog for a person (again: no change); false when the dog does not exist. */
+    addFavorite(userId: number, dogId: number): Promise<boolean> {
+      return repository.addFavorite(userId, dogId);
+    },
+
+    removeFavorite(userId: number, dogId: number): Promise<void> {
+      return repository.removeFavorite(userId, dogId);
+    },
+
+    /** The new dog; it and its photos are written together, or not at all. */
+    async create(input: DogInput, ownerId: number): Promise<Dog> {
+      const dog = await db.transaction(async (tx) => {
+        const dogs = createDogRepository(tx);
+        const created = await dogs.insert(input, ownerId);
+        if (!input.photo_ids?.length) return created;
+        await createPhotoRepository(tx).attach(created.id, ownerId, input.photo_ids);
+        return (await dogs.get(created.id, false))!;
+      });
+      listCache.invalidate();
+      return dog;
+    },
+
+    /**
+     * The updated dog, or undefined when it is missing or not `ownerId`'s. Without `photo_ids`
+     * the dog keeps its photos; with them, they replace its photos in the same transaction.
+     */
+    async update(id: number, ownerId: number, input: DogInput): Promise<Dog | undefined> {
+      const dog = await db.transaction(async (tx) => {
+        const dogs = createDogRepository(tx);
+        const updated = await dogs.updateOwned(id, ownerId, input);
+        if (!updated || input.photo_ids === undefined) return updated;
+        await createPhotoRepository(tx).attach(id, ownerId, input.photo_ids);
+        return (await dogs.get(id, false))!;
+      });
+      if (dog) listCache.invalidate();
+      return dog;
+    },
+
+    /** False when the dog is missing or not `ownerId`'s. */
+    async remove(id: number, ownerId: number): Promise<boolean> {
+      const deleted = await repository.deleteOwned(id, ownerId);
+      if (deleted) listCache.invalidate();
+      return deleted;
+    },
+  };
+}
+
+export type DogService = ReturnType<typeof createDogService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dogs: DogService;
+  }
+}
+
+export const dogsService = fp(
+  async (app: FastifyInstance) => {
+    const { config, db, now, dataStamps } = app;
+    const listCache = createListCache({
+      ttlMs: config.dogListCacheMs,
+      now,
+      // Other processes may write to a shared PostgreSQL; an embedded DATA_DIR has only this one.
+      currentVersion: dataStamps ? async () => (await dataStamps.fresh()).dogs : undefined,
+    });
+    app.decorate('dogs', createDogService(db, listCache));
+  },
+  { name: 'dogs-service', dependencies: ['database'] },
+);

@@ -1,0 +1,19 @@
+// Compresses answers built per request (API JSON, HTML pages); the built app's files are
+// compressed once at build time instead (static.ts).
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const compression = fp(
+  async (app: FastifyInstance) => {
+    await app.register(fastifyCompress, {
+      global: true,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      // Quality 4 keeps brotli cheap enough to run per response (11 would cost tens of ms).
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    });
+  },
+  { name: 'compression' },
+);

@@ -1,0 +1,225 @@
+// Every page of the site (any GET that is neither an API call nor a file of the build) is drawn
+// here by the build's server entry (src/entry-server.tsx), for this visitor: the route's data is
+// read through the API itself, in-process (`app.inject`) with the visitor's cookie, so a page
+// shows exactly what the API would show them, and nothing of anyone else's.
+//
+// The answer depends on the cookie: it is `private`, varies on Cookie and is never stored by
+// shared caches. Its inline hydration scripts carry this response's CSP nonce (security.ts).
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { siteOrigin } from '../seo/routes';
+
+export const PAGE_CACHE_CONTROL = 'no-cache, private';
+/** The server entry's bundle, in ssrDirFor(<build>). */
+export const SERVER_ENTRY_FILE = 'entry-server.mjs';
+/** Vite's manifest of the browser build, copied next to the server entry (never served). */
+export const CLIENT_MANIFEST_FILE = 'client-manifest.json';
+
+/**
+ * Where the build puts code for the server only: a sibling of the static root (`dist` →
+ * `dist-ssr`), never inside it, so no spelling of a URL can make the static file server hand it
+ * out. scripts/start.mjs repeats this rule.
+ */
+export function ssrDirFor(staticDir: string): string {
+  return `${resolve(staticDir)}-ssr`;
+}
+
+/** Whether `staticDir` holds a complete build (browser files and the server entry). */
+export function hasBuiltPages(staticDir: string | null | undefined): staticDir is string {
+  if (!staticDir) return false;
+  const ssr = ssrDirFor(staticDir);
+  return [join(ssr, SERVER_ENTRY_FILE), join(ssr, CLIENT_MANIFEST_FILE)].every(
+    (file) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false,
+  );
+}
+
+type RouterManifest = {
+  routes: Record<
+    string,
+    { preloads?: string[]; css?: string[]; scripts?: Array<{ attrs: Record<string, string> }> }
+  >;
+};
+
+type ServerEntry = {
+  render(request: {
+    url: string;
+    origin: string;
+    nonce: string;
+    fetch: typeof globalThis.fetch;
+    manifest: RouterManifest;
+    signal?: AbortSignal;
+  }): Promise<Response>;
+};
+
+interface ViteChunk {
+  file: string;
+  isEntry?: boolean;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * The router's asset manifest from Vite's: the entry script, the chunks it imports (preloaded),
+ * and their stylesheets, all on the root route, so every page links them.
+ */
+export function routerManifestFrom(vite: Record<string, ViteChunk>): RouterManifest {
+  const entry = Object.values(vite).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('The browser build has no entry chunk');
+  const preloads = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = vite[key];
+    if (!chunk || preloads.has(`/${chunk.file}`)) return;
+    preloads.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
+  };
+  entry.imports?.forEach(visit);
+  // The entry's stylesheet holds what pages draw before their code arrives; a screen whose code is
+  // loaded with its route links the rest itself (the route's head).
+  const css = new Set((entry.css ?? []).map((file) => `/${file}`));
+  for (const key of entry.imports ?? [])
+    for (const file of vite[key]?.css ?? []) css.add(`/${file}`);
+  return {
+    routes: {
+      __root__: {
+        preloads: [...preloads],
+        css: [...css],
+        scripts: [{ attrs: { type: 'module', src: `/${entry.file}` } }],
+      },
+    },
+  };
+}
+
+interface Loaded {
+  version: string;
+  entry: ServerEntry;
+  manifest: RouterManifest;
+}
+
+/** How long a look at the build's files is trusted before they are looked at again. */
+const REBUILD_CHECK_MS = 1000;
+
+/**
+ * The build's server entry and manifest, loaded again when a new build replaces them (`npm run
+ * dev` rebuilds them while the server runs): their files are looked at once a second at most,
+ * not on every page.
+ */
+function buildLoader(staticDir: string) {
+  const ssr = ssrDirFor(staticDir);
+  const entryFile = join(ssr, SERVER_ENTRY_FILE);
+  const manifestFile = join(ssr, CLIENT_MANIFEST_FILE);
+  let cached: Promise<Loaded> | undefined;
+  let cachedVersion = '';
+  let checkedAt = -Infinity;
+  return (): Promise<Loaded> => {
+    const now = performance.now();
+    if (cached && now - checkedAt < REBUILD_CHECK_MS) return cached;
+    checkedAt = now;
+    const version = [entryFile, manifestFile]
+      .map((file) => {
+        const stat = statSync(file);
+        return `${stat.mtimeMs}:${stat.size}`;
+      })
+      .join('|');
+    if (!cached || version !== cachedVersion) {
+      cachedVersion = version;
+      cached = (async () => {
+        const entry = (await import(
+          `${pathToFileURL(entryFile).href}?v=${encodeURIComponent(version)}`
+        )) as ServerEntry;
+        const manifest = routerManifestFrom(
+          JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ViteChunk>,
+        );
+        return { version, entry, manifest };
+      })();
+      cached.catch(() => {
+        cached = undefined;
+      });
+    }
+    return cached;
+  };
+}
+
+/** Answers the page's API reads in-process, as the visitor: their cookie, same-origin. */
+function visitorFetch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): typeof globalThis.fetch {
+  const cookie = request.headers.cookie;
+  return async (input, init) => {
+    const call = new Request(input, init);
+    const url = new URL(call.url);
+    const body =
+      call.method === 'GET' || call.method === 'HEAD'
+        ? undefined
+        : Buffer.from(await call.arrayBuffer());
+    const answer = await app.inject({
+      method: call.method as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: {
+        accept: 'application/json',
+        'sec-fetch-site': 'same-origin',
+        ...(cookie ? { cookie } : {}),
+        ...(body ? { 'content-type': call.headers.get('content-type') ?? 'application/json' } : {}),
+      },
+      ...(body ? { payload: body } : {}),
+    });
+    // A session the API ended (expired, revoked) is cleared in the visitor's browser too.
+    const setCookie = answer.headers['set-cookie'];
+    if (setCookie) reply.header('set-cookie', setCookie);
+    const headers = new Headers();
+    const type = answer.headers['content-type'];
+    if (typeof type === 'string') headers.set('content-type', type);
+    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers,
+    });
+  };
+}
+
+/** Shown when a page cannot be drawn at all: no data, no script, just a way back. */
+const FAILURE_PAGE = `<!DOCTYPE html><html lang="es"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Algo salió mal | Happy Dog</title></head><body><main><h1>Algo salió mal</h1><p>No pudimos mostrar esta página. Inténtalo de nuevo en un momento.</p><p><a href="/">Volver al inicio</a></p></main></body></html>`;
+
+export function pageHandler(app: FastifyInstance, staticDir: string) {
+  const load = buildLoader(staticDir);
+  // Loaded now, while the database opens, rather than by the first visitor. A failure here (even
+  // a missing file, which throws at once) is reported by the first page that needs it.
+  void Promise.resolve()
+    .then(load)
+    .catch(() => undefined);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // The security plugin's Content-Security-Policy for this response allows inline scripts
+    // carrying this nonce: the router's hydration data.
+    const nonce = reply.cspNonce.script;
+    reply.header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Cookie');
+    const abort = new AbortController();
+    request.raw.once('close', () => {
+      if (!reply.sent && request.raw.destroyed) abort.abort();
+    });
+    let response: Response;
+    try {
+      const { entry, manifest } = await load();
+      response = await entry.render({
+        url: request.url,
+        origin: siteOrigin(app.config, request),
+        nonce,
+        fetch: visitorFetch(app, request, reply),
+        manifest,
+        signal: abort.signal,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'page rendering failed');
+      return reply.code(500).type('text/html; charset=utf-8').send(FAILURE_PAGE);
+    }
+    const location = response.headers.get('location');
+    if (location !== null && response.status >= 300 && response.status < 400) {
+      return reply.code(response.status).header('location', location).send();
+    }
+    return reply
+      .code(response.status)
+      .type('text/html; charset=utf-8')
+      .send(request.method === 'HEAD' ? '' : await response.text());
+  };
+}

@@ -1,0 +1,110 @@
+// `npm run admin -- grant <email>` / `revoke <email>`: the only way an account becomes admin (the
+// API never takes a role from a client). Works on the embedded DATA_DIR and on DATABASE_URL; an
+// embedded database that a running server holds is refused with a clear message, since two
+// processes on one PGlite directory would corrupt it. Each change is written to the audit log.
+import type { Config } from '../config';
+import { LockError } from '../db/lock';
+import { migrate } from '../db/migrate';
+import { openDatabase, type OpenDatabase } from '../db/open';
+import { createModerationRepository, personLabel } from './repository';
+
+export const ADMIN_USAGE = [
+  'Uso / Usage:',
+  '  npm run admin -- grant <correo>    da el rol de administrador / makes the account admin',
+  '  npm run admin -- revoke <correo>   lo quita / makes it a regular account again',
+].join('\n');
+
+/** How the audit log names the command line as the actor. */
+export const CLI_ACTOR = 'npm run admin (línea de comandos)';
+
+export interface AdminCommandIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/** Opens the configured database; replaceable in tests. */
+export type Opener = (config: Config) => Promise<OpenDatabase>;
+
+/** Runs the command; the process exit code (0 done, 1 failed, 2 bad usage). */
+export async function runAdminCommand(
+  args: string[],
+  config: Config,
+  io: AdminCommandIo,
+  open: Opener = (c) => openDatabase(c),
+): Promise<number> {
+  const [verb, email, ...rest] = args;
+  if ((verb !== 'grant' && verb !== 'revoke') || !email?.trim() || rest.length > 0) {
+    io.err(ADMIN_USAGE);
+    return 2;
+  }
+  const role = verb === 'grant' ? 'admin' : 'user';
+
+  let database: OpenDatabase;
+  try {
+    database = await open(config);
+  } catch (error) {
+    if (error instanceof LockError) {
+      io.err(
+        `El servidor de Happy Dog está en marcha con DATA_DIR ${config.dataDir}: detenlo, ` +
+          'ejecuta de nuevo este comando y vuelve a iniciarlo (la base de datos integrada solo ' +
+          'admite un proceso a la vez).\n' +
+          `The Happy Dog server is running on DATA_DIR ${config.dataDir}: stop it, run this ` +
+          'command again, then start the server (the embedded database allows one process at ' +
+          `a time).\n(${error.message})`,
+      );
+      return 1;
+    }
+    io.err(
+      `No se pudo abrir la base de datos / Could not open the database: ${(error as Error).message}`,
+    );
+    return 1;
+  }
+
+  try {
+    await migrate(database.db);
+    const changed = await database.db.transaction(async (tx) => {
+      const repo = createModerationRepository(tx);
+      const user = await repo.setRole(email.trim(), role);
+      if (user?.changed) {
+        await repo.audit({
+          actorId: null,
+          actorLabel: CLI_ACTOR,
+          action: role === 'admin' ? 'role_grant' : 'role_revoke',
+          targetType: 'user',
+          targetId: user.id,
+          targetLabel: personLabel(user),
+          reason: '',
+          at: new Date(),
+        });
+      }
+      return user;
+    });
+    if (!changed) {
+      io.err(
+        `No hay ninguna cuenta con el correo ${email.trim()}.\n` +
+          `There is no account with the e-mail ${email.trim()}.`,
+      );
+      return 1;
+    }
+    const label = personLabel(changed);
+    if (role === 'admin') {
+      io.out(
+        changed.changed
+          ? `${label} ahora es administrador. / ${label} is now an admin.`
+          : `${label} ya era administrador. / ${label} already was an admin.`,
+      );
+    } else {
+      io.out(
+        changed.changed
+          ? `${label} ya no es administrador. / ${label} is no longer an admin.`
+          : `${label} no era administrador. / ${label} was not an admin.`,
+      );
+    }
+    return 0;
+  } catch (error) {
+    io.err(`Falló / Failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}

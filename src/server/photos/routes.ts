@@ -1,0 +1,196 @@
+// Photo uploads (multipart, the only non-JSON body the API accepts, so its parser is registered
+// in this plugin's scope alone) and the processed files under /media/<hash>.<ext>.
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema, MESSAGES } from '../../shared/api';
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoResponseSchema } from '../../shared/photo';
+import type { Config } from '../config';
+import type { Db, Queryable } from '../db/db';
+import { HttpError } from '../http/errors';
+import { errors } from '../http/responses';
+import type { Router } from '../http/route';
+import type { RateLimitPolicy } from '../rate-limit/limiter';
+import { processPhoto } from './processing';
+import type { WorkQueue } from './queue';
+import { createPhotoRepository } from './repository';
+import { HASH_PATTERN, type MediaStorage, type MediaType } from './storage';
+
+export interface PhotoRouteDeps {
+  scope: FastifyInstance;
+  router: Router;
+  config: Config;
+  db: Db;
+  /** The file storage, over the database or over one transaction of it. */
+  storage: (db: Queryable) => MediaStorage;
+  queue: WorkQueue;
+  now: () => Date;
+}
+
+const TAG = 'Fotos';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** Room for the multipart framing around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+/**
+ * Uploads being received, waiting or processed at once. Each holds its file (≤ 10 MB) in memory
+ * while it waits for the processing queue, so more are refused (503, retry) before their body is
+ * read: a burst cannot add up to gigabytes.
+ */
+export const MAX_UPLOADS_IN_FLIGHT = 16;
+
+const EXTENSION_TYPES: Record<string, MediaType> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+};
+
+/** Reads the one file of a multipart upload, refusing anything else with a Spanish message. */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new HttpError(415, PHOTO_MESSAGES.notMultipart);
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD)
+    throw new HttpError(413, PHOTO_MESSAGES.tooLarge);
+  let part;
+  try {
+    part = await request.file();
+  } catch (error) {
+    throw multipartRefusal(error);
+  }
+  if (!part) throw new HttpError(400, PHOTO_MESSAGES.missingFile);
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new HttpError(400, PHOTO_MESSAGES.missingFile);
+  }
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    throw multipartRefusal(error);
+  }
+}
+
+function multipartRefusal(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, PHOTO_MESSAGES.tooLarge);
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new HttpError(400, PHOTO_MESSAGES.oneFile);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new HttpError(415, PHOTO_MESSAGES.notMultipart);
+    default:
+      // A malformed or interrupted multipart body.
+      return new HttpError(400, PHOTO_MESSAGES.uploadFailed);
+  }
+}
+
+export async function registerPhotoRoutes({
+  scope,
+  router,
+  config,
+  db,
+  storage,
+  queue,
+  now,
+}: PhotoRouteDeps) {
+  await scope.register(fastifyMultipart, {
+    limits: {
+      fileSize: PHOTO_MAX_BYTES,
+      files: 1,
+      fields: 4,
+      parts: 5,
+      fieldSize: 1024,
+      fieldNameSize: 100,
+      headerPairs: 20,
+    },
+  });
+
+  let inFlight = 0;
+  const uploads: RateLimitPolicy = {
+    name: 'photo-upload',
+    perUser: config.rateLimits.photoUploadPerUser,
+    perIp: config.rateLimits.photoUploadPerIp,
+    windowMs: config.rateLimits.photoUploadWindowMs,
+  };
+
+  router.route(
+    {
+      method: 'POST',
+      url: '/api/photos',
+      summary:
+        'Sube una foto (multipart/form-data, campo file, hasta 10 MB; JPEG, PNG, WebP o AVIF). ' +
+        'Se guarda sin metadatos (ni GPS) en AVIF, WebP y JPEG de 320, 640 y 1280 px',
+      tag: TAG,
+      auth: 'required',
+      rateLimit: uploads,
+      responses: {
+        201: { description: 'La foto procesada', schema: photoResponseSchema },
+        ...errors(400, 401, 403, 413, 415),
+        503: { description: 'Demasiadas fotos en proceso; reintentar', schema: errorBodySchema },
+      },
+    },
+    async ({ request, reply, session }) => {
+      if (inFlight >= MAX_UPLOADS_IN_FLIGHT)
+        throw new HttpError(503, PHOTO_MESSAGES.busy, { 'retry-after': '5' });
+      inFlight += 1;
+      let upload: Buffer;
+      let photo;
+      try {
+        upload = await readUpload(request);
+        const processed = await queue.run(() => processPhoto(upload));
+        photo = await db.transaction((tx) =>
+          createPhotoRepository(tx, storage(tx)).insert(processed, session.user.id, now()),
+        );
+      } finally {
+        inFlight -= 1;
+      }
+      request.log.info(
+        {
+          event: 'photo_uploaded',
+          photoId: photo.id,
+          userId: session.user.id,
+          bytes: upload.length,
+        },
+        'photo uploaded',
+      );
+      reply.code(201);
+      return { photo };
+    },
+  );
+
+  router.route(
+    {
+      method: 'GET',
+      url: '/media/:file',
+      summary: 'Un archivo de foto (AVIF, WebP o JPEG), inmutable: su nombre es su hash SHA-256',
+      tag: TAG,
+      auth: 'none',
+      params: z.object({ file: z.string() }),
+      responses: { 200: { description: 'La imagen' }, ...errors(404) },
+    },
+    async ({ request, reply, params }) => {
+      const match = /^([0-9a-f]{64})\.(avif|webp|jpg)$/.exec(params.file);
+      const hash = match?.[1];
+      if (!match || !hash || !HASH_PATTERN.test(hash)) throw new HttpError(404, MESSAGES.notFound);
+      const etag = `"${hash}"`;
+      const media = await storage(db).get(hash);
+      // The extension must match what the file is: one name, one type.
+      if (!media || media.contentType !== EXTENSION_TYPES[match[2]!])
+        throw new HttpError(404, MESSAGES.notFound);
+      reply
+        .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+        .header('x-content-type-options', 'nosniff')
+        .header('etag', etag)
+        .header('cross-origin-resource-policy', 'same-origin');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(media.contentType).send(media.bytes);
+    },
+  );
+
+  // Anything else under /media is missing, never the app's index.html.
+  scope.get('/media/*', async () => {
+    throw new HttpError(404, MESSAGES.notFound);
+  });
+}

@@ -1,0 +1,63 @@
+// Files for search engines and link previews: /robots.txt and /sitemap.xml (the public pages and
+// every available dog's page), with absolute URLs on the site's public origin.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+/** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
+const SITEMAP_MAX_URLS = 50_000;
+/** Pages every visitor may see, besides the dogs'. */
+const PUBLIC_PAGES = ['/', '/perros', '/privacidad'];
+
+/**
+ * The origin absolute URLs are written with: PUBLIC_ORIGIN (or PUBLIC_URL's), else the one the
+ * request came to (behind a proxy, with TRUST_PROXY set, the one the visitor used).
+ */
+export function siteOrigin(config: Config, request: FastifyRequest): string {
+  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function seoRoutes(app: FastifyInstance) {
+  const hide = { schema: { hide: true } };
+
+  app.get('/robots.txt', hide, async (request, reply) => {
+    const origin = siteOrigin(app.config, request);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          // Private or per-visitor pages: nothing to index there.
+          'Disallow: /api/',
+          'Disallow: /cuenta',
+          'Disallow: /entrar',
+          'Disallow: /registrarse',
+          'Disallow: /recuperar',
+          `Sitemap: ${origin}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      );
+  });
+
+  app.get('/sitemap.xml', hide, async (request, reply) => {
+    const origin = siteOrigin(app.config, request);
+    const dogs = await app.dogs.availableForSitemap(SITEMAP_MAX_URLS - PUBLIC_PAGES.length);
+    const url = (path: string, lastmod?: string) =>
+      `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...PUBLIC_PAGES.map((path) => url(path)),
+      ...dogs.map((dog) => url(`/perros/${dog.id}`, dog.updated_at)),
+      '</urlset>',
+      '',
+    ].join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=600')
+      .send(body);
+  });
+}

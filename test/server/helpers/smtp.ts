@@ -1,0 +1,82 @@
+// A real SMTP server on a free local port that keeps what it receives, parsed, for assertions.
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+}
+
+export interface SmtpPeer {
+  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  url: string;
+  received: ReceivedMail[];
+  /** Refuses the next `count` messages with a temporary error (451). */
+  failNext(count: number): void;
+  /** Messages refused so far (by failNext). */
+  refused: number;
+  close(): Promise<void>;
+}
+
+function toReceived(parsed: ParsedMail, raw: string): ReceivedMail {
+  const addresses = (value: ParsedMail['to']) =>
+    (Array.isArray(value) ? value : value ? [value] : []).flatMap((a) =>
+      a.value.map((v) => v.address ?? ''),
+    );
+  return {
+    from: parsed.from?.text ?? '',
+    to: addresses(parsed.to),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    raw,
+  };
+}
+
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  let failures = 0;
+  const peer: SmtpPeer = {
+    url: '',
+    received: [],
+    refused: 0,
+    failNext(count) {
+      failures = count;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (failures > 0) {
+          failures -= 1;
+          peer.refused += 1;
+          const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        simpleParser(raw).then(
+          (parsed) => {
+            peer.received.push(toReceived(parsed, raw));
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  peer.url = `smtp://127.0.0.1:${port}`;
+  return peer;
+}

@@ -1,0 +1,364 @@
+// Every page drawn on the server for every visitor, from a real build of the app: the route's
+// HTML with the visitor's data, the router's hydration data under the response's CSP nonce,
+// logged-in pages with SALIR and owners' contacts, anonymous pages never with either.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative, resolve } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CLIENT_MANIFEST_FILE,
+  SERVER_ENTRY_FILE,
+  routerManifestFrom,
+  ssrDirFor,
+} from '../../src/server/http/pages';
+import { createDog, createUser, login, makeApp, testConfig, type TestUser } from './helpers/app';
+import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
+
+const root = resolve(import.meta.dirname, '../..');
+let buildRoot: string;
+let staticDir: string;
+
+beforeAll(() => {
+  buildRoot = mkdtempSync(join(tmpdir(), 'happydog-pages-'));
+  staticDir = join(buildRoot, 'dist');
+  const build = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      staticDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+}, 180_000);
+afterAll(() => rmSync(buildRoot, { recursive: true, force: true }));
+
+/** The CSP nonce of the response's script-src. */
+function nonceOf(res: LightMyRequestResponse): string {
+  const csp = String(res.headers['content-security-policy']);
+  const nonce = / 'nonce-([^']+)'/.exec(csp)?.[1];
+  if (!nonce) throw new Error(`no nonce in ${csp}`);
+  return nonce;
+}
+
+/** Every <script> start tag of the page. */
+const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+
+describe.each(BACKENDS)('pages drawn on the server, on %s', (backend) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let ownerCookie: string;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    app = await makeApp(t.db, { staticDir });
+    owner = await createUser(t.db, { name: 'Olga Dueña', email: 'olga@example.com' });
+    ownerCookie = await login(app, owner);
+  });
+  afterEach(async () => {
+    await app.close();
+  });
+
+  const get = (url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it.each(['/', '/home'])(
+    '%s: the whole document in Spanish with the first dog cards',
+    async (url) => {
+      await createDog(app, ownerCookie, { name: 'Lola' });
+      await createDog(app, ownerCookie, { name: 'Toby' });
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache, private');
+      expect(res.headers['vary']).toMatch(/cookie/i);
+      const html = res.body;
+      expect(html.startsWith('<!DOCTYPE html><html lang="es"')).toBe(true);
+      expect(html.split('<!DOCTYPE html>')).toHaveLength(2);
+      expect(html).toContain('<title>Happy Dog | Adopción de perros en Cali</title>');
+      expect(html).toMatch(/<meta name="description" content="[^"]*adopción[^"]*"/);
+      expect(html).toContain('DONDE LOS PERROS CONSIGUEN HOGAR');
+      // The cards, newest first, drawn as HTML: no request needed to show them.
+      expect(html.indexOf('>Toby</h3>')).toBeGreaterThan(0);
+      expect(html.indexOf('>Toby</h3>')).toBeLessThan(html.indexOf('>Lola</h3>'));
+      // Below-the-fold sections are drawn too, though their code loads later.
+      expect(html).toContain('SOBRE NOSOTROS');
+      expect(html).toContain('© <!-- -->2024<!-- --> <!-- -->Happy Dog');
+      expect(html).toContain('INGRESAR');
+      expect(html).not.toContain('SALIR');
+      expect(html).not.toContain('olga@example.com');
+    },
+  );
+
+  it('only scripts of the build or carrying this response’s nonce; a new nonce every time', async () => {
+    const first = await get('/');
+    const second = await get('/');
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(String(first.headers['content-security-policy'])).toMatch(
+      /style-src 'self' 'unsafe-inline'/,
+    );
+    const tags = scriptTags(first.body);
+    expect(
+      tags.some((tag) => /type="module" src="\/assets\/entry-client-[^"]+\.js"/.test(tag)),
+    ).toBe(true);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonceOf(first)}"`);
+  });
+
+  it('a logged-in visitor’s page shows SALIR and the owners’ contacts; the next anonymous one never does', async () => {
+    await createDog(app, ownerCookie, { name: 'Lola' });
+    const logged = await get('/', ownerCookie);
+    expect(logged.statusCode).toBe(200);
+    expect(logged.body).toContain('SALIR');
+    expect(logged.body).not.toContain('>INGRESAR<');
+    // The dogs in the page's data carry their owner's contact for this visitor.
+    expect(logged.body).toContain('olga@example.com');
+    for (const url of ['/', '/home', '/entrar', '/registrarse']) {
+      const anonymous = await get(url);
+      expect(anonymous.body, url).not.toContain('olga@example.com');
+      expect(anonymous.body, url).not.toContain('Olga Dueña');
+      expect(anonymous.body, url).not.toContain('SALIR');
+    }
+  });
+
+  it('a forged session cookie gets the anonymous page', async () => {
+    await createDog(app, ownerCookie);
+    const res = await get('/', 'hd_session=' + 'Z'.repeat(43));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('INGRESAR');
+    expect(res.body).not.toContain('olga@example.com');
+  });
+
+  it('a write is in the very next page', async () => {
+    await get('/');
+    await createDog(app, ownerCookie, { name: 'Nueva' });
+    expect((await get('/')).body).toContain('>Nueva</h3>');
+  });
+
+  it('/entrar and /registrarse are drawn with their forms and titles', async () => {
+    const login = await get('/entrar');
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<title>Ingresar | Happy Dog</title>');
+    expect(login.body).toContain('Correo electrónico');
+    const register = await get('/registrarse');
+    expect(register.statusCode).toBe(200);
+    expect(register.body).toContain('<title>Registrarse | Happy Dog</title>');
+  });
+
+  it('redirects: /entrar when logged in, and any unknown path, go to /', async () => {
+    const login = await get('/entrar', ownerCookie);
+    expect(login.statusCode).toBeGreaterThanOrEqual(300);
+    expect(login.statusCode).toBeLessThan(400);
+    expect(login.headers.location).toBe('/');
+    for (const url of ['/no-existe', '/perro/1/x', '/assets']) {
+      const res = await get(url);
+      expect([301, 302, 303, 307, 308], url).toContain(res.statusCode);
+      expect(res.headers.location, url).toBe('/');
+    }
+  });
+
+  it('/mis-perros: a visitor is sent to log in; the owner gets the dogs and their requests drawn', async () => {
+    const anonymous = await get('/mis-perros');
+    expect([302, 303, 307]).toContain(anonymous.statusCode);
+    expect(anonymous.headers.location).toMatch(/^\/entrar\?redirect=(%2F|\/)mis-perros$/);
+
+    const dog = await createDog(app, ownerCookie, { name: 'Pelusa' });
+    const visitor = await createUser(t.db, { name: 'Vera Visita', email: 'vera@example.com' });
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/dog/${dog.id}/interest`,
+      headers: { cookie: await login(app, visitor) },
+      payload: { message: 'Quiero adoptar a Pelusa: tengo patio y tiempo.' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const page = await get('/mis-perros', ownerCookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Mis publicaciones | Happy Dog</title>');
+    const robots = /<meta[^>]*name="robots"[^>]*>/.exec(page.body)?.[0];
+    expect(robots, page.body.slice(0, 3000)).toContain('noindex');
+    // Drawn on the server: the dog, the request and how to reach its sender.
+    expect(page.body).toContain('>Pelusa</a>');
+    expect(page.body).toContain('Quiero adoptar a Pelusa: tengo patio y tiempo.');
+    expect(page.body).toContain('>vera@example.com</a>');
+  });
+
+  it('dog texts reach the page as text: they can neither add a script nor expand `$` patterns', async () => {
+    const hostile = '</script><script>alert(1)</script>$&$`';
+    await createDog(app, ownerCookie, { name: hostile, image: `https://x.co/a$&b$'c` });
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(scriptTags(res.body).every((tag) => tag.includes(`nonce="${nonceOf(res)}"`))).toBe(true);
+    expect(res.body).toContain(
+      '>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;$&amp;$`</h3>',
+    );
+    expect(res.body.split('<!DOCTYPE html>')).toHaveLength(2);
+    expect(res.body.split('<html')).toHaveLength(2);
+  });
+
+  it('the API is never drawn as a page', async () => {
+    const res = await get('/api/no-existe');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('files of the build are served as files', async () => {
+    const res = await get('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/svg/);
+  });
+});
+
+describe('the build for the server', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase('pglite');
+  });
+  afterAll(async () => t.close());
+
+  it('lives outside the static root: no spelling of a URL reaches it', async () => {
+    const app = await makeApp(t.db, { staticDir });
+    try {
+      const ssrDir = ssrDirFor(staticDir);
+      expect(relative(staticDir, ssrDir).startsWith('..')).toBe(true);
+      const sibling = basename(ssrDir);
+      for (const file of [SERVER_ENTRY_FILE, CLIENT_MANIFEST_FILE]) {
+        const spellings = [
+          `/${file}`,
+          `/ssr/${file}`,
+          `//..//${sibling}/${file}`,
+          `/../${sibling}/${file}`,
+          `/..%2F${sibling}%2F${file}`,
+          `/%2e%2e/${sibling}/${file}`,
+          `/assets/../../${sibling}/${file}`,
+          `/${sibling}/${file}`,
+          `/.vite/manifest.json`,
+        ];
+        for (const url of spellings) {
+          const res = await app.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBeLessThan(500);
+          expect(res.headers['content-type'] ?? '', url).not.toMatch(/javascript|json/);
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a page that cannot be drawn is a plain Spanish error page, and the process goes on', async () => {
+    const broken = join(buildRoot, 'broken');
+    mkdirSync(join(broken), { recursive: true });
+    writeFileSync(join(broken, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(ssrDirFor(broken), { recursive: true });
+    writeFileSync(
+      join(ssrDirFor(broken), SERVER_ENTRY_FILE),
+      'export async function render() { throw new Error("boom"); }',
+    );
+    writeFileSync(
+      join(ssrDirFor(broken), CLIENT_MANIFEST_FILE),
+      JSON.stringify({ 'src/entry-client.tsx': { file: 'assets/e.js', isEntry: true } }),
+    );
+    const app = await makeApp(t.db, { staticDir: broken });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).toContain('Algo salió mal');
+      expect(res.body).not.toContain('boom');
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a new build of the server entry is picked up while the server runs (npm run dev)', async () => {
+    const dev = join(buildRoot, 'dev');
+    mkdirSync(dev, { recursive: true });
+    mkdirSync(ssrDirFor(dev), { recursive: true });
+    writeFileSync(join(dev, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(
+      join(ssrDirFor(dev), CLIENT_MANIFEST_FILE),
+      JSON.stringify({ 'src/entry-client.tsx': { file: 'assets/e.js', isEntry: true } }),
+    );
+    const entryOf = (text: string) =>
+      `export async function render() { return new Response(${JSON.stringify(text)}, { status: 200 }); }`;
+    writeFileSync(join(ssrDirFor(dev), SERVER_ENTRY_FILE), entryOf('primera versión'));
+    const app = await makeApp(t.db, { staticDir: dev });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toBe('primera versión');
+      // A rebuild writes a file of another size: looked at again within a second or so.
+      writeFileSync(join(ssrDirFor(dev), SERVER_ENTRY_FILE), entryOf('segunda versión, más larga'));
+      await expect
+        .poll(async () => (await app.inject({ method: 'GET', url: '/' })).body, {
+          timeout: 5000,
+          interval: 100,
+        })
+        .toBe('segunda versión, más larga');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a DATA_DIR inside the static directory stops the app from starting', async () => {
+    for (const dataDir of [join(staticDir, 'data'), staticDir]) {
+      await expect(
+        makeApp(t.db, { staticDir, config: testConfig({}, { DATA_DIR: dataDir }) }),
+      ).rejects.toThrow(/DATA_DIR .* is inside the static directory/);
+    }
+    const beside = await makeApp(t.db, {
+      staticDir,
+      config: testConfig({}, { DATA_DIR: `${staticDir}-data` }),
+    });
+    await beside.close();
+    // With PostgreSQL, DATA_DIR holds only the e-mail outbox (password reset links): inside the
+    // static directory it is refused too, unless mail goes to an SMTP server.
+    const postgres = {
+      DATA_DIR: join(staticDir, 'data'),
+      DATABASE_URL: 'postgres://u@127.0.0.1:1/x',
+    };
+    await expect(makeApp(t.db, { staticDir, config: testConfig({}, postgres) })).rejects.toThrow(
+      /DATA_DIR\/outbox .* is inside the static directory/,
+    );
+    const smtp = await makeApp(t.db, {
+      staticDir,
+      config: testConfig({}, { ...postgres, SMTP_URL: 'smtp://127.0.0.1:1' }),
+    });
+    await smtp.close();
+  });
+});
+
+describe('routerManifestFrom', () => {
+  it('puts the entry script, its static imports and their stylesheets on the root route', () => {
+    const manifest = routerManifestFrom({
+      'src/entry-client.tsx': {
+        file: 'assets/entry-1.js',
+        isEntry: true,
+        imports: ['_shared.js'],
+        css: ['assets/style-1.css'],
+      },
+      '_shared.js': {
+        file: 'assets/shared-2.js',
+        imports: ['src/entry-client.tsx'],
+        css: ['assets/shared-2.css'],
+      },
+      'src/lazy.tsx': { file: 'assets/lazy-3.js', css: ['assets/lazy-3.css'] },
+    });
+    expect(manifest.routes.__root__).toEqual({
+      preloads: ['/assets/shared-2.js', '/assets/entry-1.js'],
+      css: ['/assets/style-1.css', '/assets/shared-2.css'],
+      scripts: [{ attrs: { type: 'module', src: '/assets/entry-1.js' } }],
+    });
+  });
+});

@@ -1,0 +1,598 @@
+// Photo uploads: accepted formats, every refusal, privacy (no EXIF/GPS left), orientation,
+// variants, attaching to dogs (ownership, order, transactions), purge, cascades and /media files.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHash } from 'node:crypto';
+import { createWorkQueue } from '../../src/server/photos/queue';
+import { createDatabaseStorage } from '../../src/server/photos/storage';
+import { MESSAGES } from '../../src/shared/api';
+import { dogSchema } from '../../src/shared/dog';
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoSchema, type Photo } from '../../src/shared/photo';
+import { makePhoto, pngDeclaring } from '../support/photos';
+import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
+import {
+  createDog,
+  createUser,
+  HOUR,
+  login,
+  makeApp,
+  testConfig,
+  TestClock,
+  validDog,
+  type TestUser,
+} from './helpers/app';
+
+type Part = { field?: string; filename?: string; type?: string; bytes: Buffer };
+
+/** A multipart/form-data body holding `parts` (by default one field named `file`). */
+function multipart(...parts: Part[]) {
+  const boundary = '----happydog-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"` +
+          (part.filename === undefined ? '' : `; filename="${part.filename}"`) +
+          `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      part.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Every file a photo's srcsets and url point to. */
+function filesOf(photo: Photo): string[] {
+  const urls = [photo.url];
+  for (const srcset of Object.values(photo.srcset)) {
+    for (const entry of srcset.split(', ')) urls.push(entry.split(' ')[0]!);
+  }
+  return [...new Set(urls)];
+}
+
+/** 40×20: left half red, right half blue; EXIF says "rotate 90° clockwise" and where it was taken. */
+async function phoneJpegWithGps(): Promise<Buffer> {
+  const red = await sharp({
+    create: { width: 20, height: 20, channels: 3, background: '#ff0000' },
+  })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 40, height: 20, channels: 3, background: '#0000ff' } })
+    .composite([{ input: red, left: 0, top: 0 }])
+    .jpeg({ quality: 95 })
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Camarita 3000' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '3/1 27/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '76/1 31/1 0/1',
+      },
+    })
+    .toBuffer();
+}
+
+describe.each(BACKENDS)('photos on %s', (backend) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let clock: TestClock;
+  let owner: TestUser;
+  let ownerCookie: string;
+  let other: TestUser;
+  let otherCookie: string;
+  let jpeg: Buffer;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(backend);
+    jpeg = await makePhoto('jpeg', 400, 300);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    clock = new TestClock();
+    app = await makeApp(t.db, { clock });
+    owner = await createUser(t.db, { name: 'Olga Dueña', email: 'olga@example.com' });
+    other = await createUser(t.db, { name: 'Otto Otro', email: 'otto@example.com' });
+    ownerCookie = await login(app, owner);
+    otherCookie = await login(app, other);
+  });
+  afterEach(async () => {
+    await app.close();
+  });
+
+  const upload = (bytes: Buffer, cookie = ownerCookie, part: Omit<Part, 'bytes'> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/photos',
+      ...(() => {
+        const body = multipart({ filename: 'foto.jpg', type: 'image/jpeg', ...part, bytes });
+        return { payload: body.payload, headers: { ...body.headers, cookie } };
+      })(),
+    });
+
+  async function uploaded(bytes = jpeg, cookie = ownerCookie): Promise<Photo> {
+    const res = await upload(bytes, cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    return photoSchema.parse(res.json().photo);
+  }
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+  const expectError = (res: LightMyRequestResponse, status: number, message: string) => {
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json()).toEqual({ error: message });
+  };
+  const count = async (table: string) =>
+    (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+
+  describe('POST /api/photos', () => {
+    it.each(['jpeg', 'png', 'webp', 'avif'] as const)(
+      'accepts a %s and answers 201 with AVIF, WebP and JPEG variants, never upscaled',
+      async (format) => {
+        const res = await upload(await makePhoto(format, 400, 300), ownerCookie, {
+          filename: `perro.${format}`,
+          type: `image/${format}`,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const photo = photoSchema.parse(res.json().photo);
+        expect(photo).toMatchObject({ width: 400, height: 300 });
+        expect(photo.url).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
+        for (const [kind, ext] of [
+          ['avif', 'avif'],
+          ['webp', 'webp'],
+          ['jpeg', 'jpg'],
+        ] as const) {
+          expect(photo.srcset[kind]).toMatch(
+            new RegExp(`^/media/[0-9a-f]{64}\\.${ext} 320w, /media/[0-9a-f]{64}\\.${ext} 400w$`),
+          );
+        }
+        expect(photo.placeholder).toMatch(/^data:image\/webp;base64,/);
+        // A few dozen bytes: it travels inside every list answer.
+        expect(Buffer.from(photo.placeholder.split(',')[1]!, 'base64').length).toBeLessThanOrEqual(
+          100,
+        );
+        for (const url of filesOf(photo)) {
+          const file = await get(url);
+          expect(file.statusCode, url).toBe(200);
+          const meta = await sharp(file.rawPayload).metadata();
+          const ext = url.split('.').pop();
+          expect(meta.format).toBe(ext === 'jpg' ? 'jpeg' : ext === 'avif' ? 'heif' : 'webp');
+        }
+      },
+    );
+
+    it('writes 320, 640 and 1280 px wide variants of a large photo, 1280 being the largest', async () => {
+      const photo = await uploaded(await makePhoto('jpeg', 2000, 1500));
+      expect(photo).toMatchObject({ width: 1280, height: 960 });
+      expect(photo.srcset.webp.split(', ').map((e) => e.split(' ')[1])).toEqual([
+        '320w',
+        '640w',
+        '1280w',
+      ]);
+      const largest = await get(photo.url);
+      expect(await sharp(largest.rawPayload).metadata()).toMatchObject({
+        width: 1280,
+        height: 960,
+      });
+    });
+
+    it('applies the EXIF orientation and leaves no metadata (no GPS) in any variant', async () => {
+      const original = await phoneJpegWithGps();
+      // The upload does carry a GPS block (tag 0x8825, little-endian) and the orientation.
+      const before = await sharp(original).metadata();
+      expect(before.orientation).toBe(6);
+      expect(before.exif?.toString('hex')).toContain('2588');
+
+      const photo = await uploaded(original);
+      expect(photo).toMatchObject({ width: 20, height: 40 });
+      const files = filesOf(photo);
+      expect(files).toHaveLength(3);
+      for (const url of files) {
+        const bytes = (await get(url)).rawPayload;
+        const meta = await sharp(bytes).metadata();
+        expect(meta.exif, url).toBeUndefined();
+        expect(meta.xmp, url).toBeUndefined();
+        expect(meta.iptc, url).toBeUndefined();
+        expect(meta.orientation ?? 1, url).toBe(1);
+        expect(bytes.includes(Buffer.from('PhoneCo')), url).toBe(false);
+        expect([meta.width, meta.height]).toEqual([20, 40]);
+        // Turned clockwise: the red left half is now on top.
+        const { data } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+        const top = data.subarray(0, 3);
+        const bottom = data.subarray(data.length - 3);
+        expect(top[0]! > 150 && top[2]! < 100, `${url} top ${[...top]}`).toBe(true);
+        expect(bottom[2]! > 150 && bottom[0]! < 100, `${url} bottom ${[...bottom]}`).toBe(true);
+      }
+    });
+
+    it('refuses a text file named and declared as a JPEG with 415', async () => {
+      const res = await upload(Buffer.from('hola, esto no es una foto\n'.repeat(20)), ownerCookie, {
+        filename: 'perro.jpg',
+        type: 'image/jpeg',
+      });
+      expectError(res, 415, PHOTO_MESSAGES.notAnImage);
+    });
+
+    it('refuses an SVG (it could carry scripts) with 415, even declared as an image', async () => {
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+      );
+      const res = await upload(svg, ownerCookie, { filename: 'perro.svg', type: 'image/svg+xml' });
+      expectError(res, 415, PHOTO_MESSAGES.notAnImage);
+      expect(await count('photos')).toBe(0);
+    });
+
+    it('refuses formats other than JPEG, PNG, WebP and AVIF (a GIF) with 415', async () => {
+      const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } })
+        .gif()
+        .toBuffer();
+      expectError(
+        await upload(gif, ownerCookie, { filename: 'a.gif', type: 'image/gif' }),
+        415,
+        PHOTO_MESSAGES.notAnImage,
+      );
+    });
+
+    it('refuses a truncated JPEG with 400', async () => {
+      const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 2));
+      expectError(await upload(truncated), 400, PHOTO_MESSAGES.damaged);
+      expect(await count('photos')).toBe(0);
+      expect(await count('media_blobs')).toBe(0);
+    });
+
+    it('refuses a PNG declaring 100,000 × 100,000 pixels (a decompression bomb) with 413', async () => {
+      const bomb = pngDeclaring(100_000, 100_000);
+      expect(bomb.length).toBeLessThan(100);
+      const res = await upload(bomb, ownerCookie, { filename: 'bomba.png', type: 'image/png' });
+      expectError(res, 413, PHOTO_MESSAGES.tooManyPixels);
+    });
+
+    it('refuses a file over 10 MB with 413', async () => {
+      const big = Buffer.concat([jpeg, Buffer.alloc(PHOTO_MAX_BYTES)]);
+      expectError(await upload(big), 413, PHOTO_MESSAGES.tooLarge);
+      expect(await count('photos')).toBe(0);
+    });
+
+    it('400 without a field named file; 415 for a JSON body; 401 without a session', async () => {
+      expectError(
+        await upload(jpeg, ownerCookie, { field: 'foto' }),
+        400,
+        PHOTO_MESSAGES.missingFile,
+      );
+      const json = await app.inject({
+        method: 'POST',
+        url: '/api/photos',
+        headers: { cookie: ownerCookie },
+        payload: { file: 'x' },
+      });
+      expectError(json, 415, PHOTO_MESSAGES.notMultipart);
+      const body = multipart({ filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg });
+      const anonymous = await app.inject({ method: 'POST', url: '/api/photos', ...body });
+      expectError(anonymous, 401, MESSAGES.notLoggedIn);
+    });
+
+    it('every other route keeps refusing multipart bodies with 415', async () => {
+      const body = multipart({ field: 'name', bytes: Buffer.from('Firulais') });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/dog',
+        payload: body.payload,
+        headers: { ...body.headers, cookie: ownerCookie },
+      });
+      expectError(res, 415, MESSAGES.unsupportedMediaType);
+    });
+
+    it('rate limits uploads per user with 429', async () => {
+      await app.close();
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig({ photoUploadPerUser: 2, photoUploadPerIp: 100 }),
+      });
+      await uploaded();
+      await uploaded();
+      const res = await upload(jpeg);
+      expectError(res, 429, MESSAGES.tooManyAttempts);
+      expect(res.headers['retry-after']).toBeDefined();
+      // Another user has a budget of their own.
+      await uploaded(jpeg, otherCookie);
+    });
+
+    it('is documented in /api/openapi.json', async () => {
+      const doc = (await get('/api/openapi.json')).json();
+      expect(Object.keys(doc.paths['/api/photos'].post.responses)).toEqual(
+        expect.arrayContaining(['201', '400', '401', '413', '415', '429']),
+      );
+    });
+  });
+
+  describe('GET /media/<hash>.<ext>', () => {
+    it('serves each variant immutable, with its own type and nosniff; 304 on a matching ETag', async () => {
+      const photo = await uploaded();
+      for (const url of filesOf(photo)) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(200);
+        const ext = url.split('.').pop()!;
+        expect(res.headers['content-type']).toBe(
+          { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' }[ext],
+        );
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        const again = await get(url, { 'if-none-match': String(res.headers.etag) });
+        expect(again.statusCode).toBe(304);
+      }
+    });
+
+    it('404 for an unknown hash, a wrong extension, another file type or a deeper path', async () => {
+      const photo = await uploaded();
+      const hash = /([0-9a-f]{64})\.jpg$/.exec(photo.url)![1]!;
+      for (const url of [
+        `/media/${'0'.repeat(64)}.jpg`,
+        `/media/${hash}.webp`,
+        `/media/${hash}.svg`,
+        `/media/${hash}.html`,
+        `/media/${hash.toUpperCase()}.jpg`,
+        '/media/index.html',
+        `/media/a/${hash}.jpg`,
+        '/media/',
+      ]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      }
+    });
+  });
+
+  describe('photos of a dog', () => {
+    const post = (payload: Record<string, unknown>, cookie = ownerCookie) =>
+      app.inject({ method: 'POST', url: '/api/dog', headers: { cookie }, payload });
+    const put = (id: number, payload: Record<string, unknown>, cookie = ownerCookie) =>
+      app.inject({ method: 'PUT', url: `/api/dog/${id}`, headers: { cookie }, payload });
+
+    it('attaches photo_ids in order: photos in every answer, image is the cover', async () => {
+      const a = await uploaded();
+      const b = await uploaded(await makePhoto('png', 300, 400));
+      const res = await post({ ...validDog, photo_ids: [b.id, a.id] });
+      expect(res.statusCode, res.body).toBe(201);
+      const dog = dogSchema.parse(res.json().dog);
+      expect(dog.photos!.map((p) => p.id)).toEqual([b.id, a.id]);
+      expect(dog.photos![0]).toEqual(b);
+      expect(dog.image).toBe(b.url);
+      expect(dog.image_url).toBe(validDog.image);
+
+      const list = (await get('/api/dog')).json();
+      expect(list[0].photos.map((p: Photo) => p.id)).toEqual([b.id, a.id]);
+      expect(list[0].image).toBe(b.url);
+      const one = (await get(`/api/dog/${dog.id}`)).json();
+      expect(one.photos).toEqual(dog.photos);
+    });
+
+    it('a dog without photos keeps its typed image and an empty list', async () => {
+      const dog = await createDog(app, ownerCookie);
+      const read = (await get(`/api/dog/${dog.id}`)).json();
+      expect(read).toMatchObject({ image: validDog.image, image_url: validDog.image, photos: [] });
+    });
+
+    it("refuses someone else's photo with 403, an unknown one with 400, and writes nothing", async () => {
+      const mine = await uploaded();
+      const theirs = await uploaded(jpeg, otherCookie);
+      expectError(
+        await post({ ...validDog, photo_ids: [mine.id, theirs.id] }),
+        403,
+        PHOTO_MESSAGES.foreignPhoto,
+      );
+      expectError(
+        await post({ ...validDog, photo_ids: [mine.id, 9999] }),
+        400,
+        PHOTO_MESSAGES.unknownPhoto,
+      );
+      // The dog's insert was rolled back with the refusal.
+      expect(await count('dogs')).toBe(0);
+      const photos = await t.db.query<{ dog_id: number | null }>('SELECT dog_id FROM photos');
+      expect(photos.every((p) => p.dog_id === null)).toBe(true);
+    });
+
+    it('400 for more than six photos, a repeated one, or a photo of another dog', async () => {
+      const photos = [];
+      for (let i = 0; i < 7; i++) photos.push(await uploaded());
+      const ids = photos.map((p) => p.id);
+      expectError(await post({ ...validDog, photo_ids: ids }), 400, PHOTO_MESSAGES.tooManyPhotos);
+      expectError(
+        await post({ ...validDog, photo_ids: [ids[0], ids[0]] }),
+        400,
+        PHOTO_MESSAGES.repeatedPhoto,
+      );
+      const first = await post({ ...validDog, photo_ids: ids.slice(0, 6) });
+      expect(first.statusCode).toBe(201);
+      expectError(
+        await post({ ...validDog, photo_ids: [ids[0]] }),
+        400,
+        PHOTO_MESSAGES.photoInOtherDog,
+      );
+      expect((await post({ ...validDog, photo_ids: [ids[6]] })).statusCode).toBe(201);
+    });
+
+    it('PUT reorders, removes (deleting the removed photo and its files) and adds photos', async () => {
+      const [a, b, c] = [
+        await uploaded(),
+        await uploaded(await makePhoto('webp')),
+        await uploaded(await makePhoto('png')),
+      ];
+      const dog = (await post({ ...validDog, photo_ids: [a!.id, b!.id] })).json().dog;
+      // The list is read (and cached) before the edit: the next read must see the edit.
+      expect((await get('/api/dog')).json()[0].image).toBe(a!.url);
+
+      const res = await put(dog.id, { ...validDog, photo_ids: [c!.id, a!.id] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().dog.photos.map((p: Photo) => p.id)).toEqual([c!.id, a!.id]);
+      const list = (await get('/api/dog')).json();
+      expect(list[0].photos.map((p: Photo) => p.id)).toEqual([c!.id, a!.id]);
+      expect(list[0].image).toBe(c!.url);
+      // b was removed: its row and its files are gone.
+      const left = await t.db.query<{ id: number }>('SELECT id FROM photos ORDER BY id');
+      expect(left.map((r) => r.id)).toEqual([a!.id, c!.id]);
+      for (const url of filesOf(b!)) expect((await get(url)).statusCode, url).toBe(404);
+      for (const url of filesOf(a!)) expect((await get(url)).statusCode, url).toBe(200);
+
+      const swapped = await put(dog.id, { ...validDog, photo_ids: [a!.id, c!.id] });
+      expect(swapped.json().dog.photos.map((p: Photo) => p.id)).toEqual([a!.id, c!.id]);
+      const none = await put(dog.id, { ...validDog, photo_ids: [] });
+      expect(none.json().dog).toMatchObject({ photos: [], image: validDog.image });
+      expect(await count('photos')).toBe(0);
+      expect(await count('media_blobs')).toBe(0);
+    });
+
+    it("a client that sends back the dog it read (the seed's) keeps the photos and the typed URL", async () => {
+      const a = await uploaded();
+      const dog = (await post({ ...validDog, photo_ids: [a.id] })).json().dog;
+      const read = (await get(`/api/dog/${dog.id}`, { cookie: ownerCookie })).json();
+      const res = await put(dog.id, { ...read, name: 'Firulais II' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().dog).toMatchObject({
+        name: 'Firulais II',
+        image: a.url,
+        image_url: validDog.image,
+        photos: [a],
+      });
+    });
+
+    it("PUT cannot attach another user's photo to one's own dog, nor touch their dog", async () => {
+      const dog = await createDog(app, ownerCookie);
+      const theirs = await uploaded(jpeg, otherCookie);
+      expectError(
+        await put(dog.id, { ...validDog, photo_ids: [theirs.id] }),
+        403,
+        PHOTO_MESSAGES.foreignPhoto,
+      );
+      expectError(
+        await put(dog.id, { ...validDog, photo_ids: [theirs.id] }, otherCookie),
+        403,
+        MESSAGES.notOwner,
+      );
+    });
+
+    it('deleting the dog deletes its photos and their files', async () => {
+      const a = await uploaded();
+      const dog = (await post({ ...validDog, photo_ids: [a.id] })).json().dog;
+      const del = await app.inject({
+        method: 'DELETE',
+        url: `/api/dog/${dog.id}`,
+        headers: { cookie: ownerCookie },
+      });
+      expect(del.statusCode).toBe(204);
+      expect(await count('photos')).toBe(0);
+      expect(await count('media_blobs')).toBe(0);
+      for (const url of filesOf(a)) expect((await get(url)).statusCode).toBe(404);
+    });
+
+    it("deleting the account deletes the person's photos, attached or not, and their files", async () => {
+      const a = await uploaded();
+      await uploaded(await makePhoto('png'));
+      await post({ ...validDog, photo_ids: [a.id] });
+      const kept = await uploaded(jpeg, otherCookie);
+      await t.db.query('DELETE FROM users WHERE id = $1', [owner.id]);
+      const left = await t.db.query<{ id: number }>('SELECT id FROM photos');
+      expect(left.map((r) => r.id)).toEqual([kept.id]);
+      for (const url of filesOf(kept)) expect((await get(url)).statusCode).toBe(200);
+    });
+
+    it('two uploads of the same file share the stored files; deleting one keeps the other', async () => {
+      const a = await uploaded();
+      const b = await uploaded();
+      expect(a.url).toBe(b.url);
+      const blobs = await count('media_blobs');
+      await post({ ...validDog, photo_ids: [a.id] }).then((r) =>
+        app.inject({
+          method: 'DELETE',
+          url: `/api/dog/${r.json().dog.id}`,
+          headers: { cookie: ownerCookie },
+        }),
+      );
+      expect(await count('media_blobs')).toBe(blobs);
+      expect((await get(b.url)).statusCode).toBe(200);
+    });
+  });
+
+  describe('storage', () => {
+    it('puts, gets and deletes files by content hash; a file a photo uses is not deleted', async () => {
+      const storage = createDatabaseStorage(t.db);
+      const bytes = Buffer.from([1, 2, 3, 0, 255]);
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      await storage.put(hash, 'image/webp', bytes);
+      await storage.put(hash, 'image/webp', bytes);
+      expect(await storage.get(hash)).toEqual({ contentType: 'image/webp', bytes });
+      expect(await storage.get('not-a-hash')).toBeUndefined();
+      expect(await storage.delete(hash)).toBe(true);
+      expect(await storage.get(hash)).toBeUndefined();
+
+      const photo = await uploaded();
+      const used = /([0-9a-f]{64})\.jpg$/.exec(photo.url)![1]!;
+      expect(await storage.delete(used)).toBe(false);
+      expect((await storage.get(used))?.contentType).toBe('image/jpeg');
+    });
+  });
+
+  describe('purge', () => {
+    it('deletes photos never attached after 24 hours, and only those', async () => {
+      const attached = await uploaded(await makePhoto('png'));
+      await app.inject({
+        method: 'POST',
+        url: '/api/dog',
+        headers: { cookie: ownerCookie },
+        payload: { ...validDog, photo_ids: [attached.id] },
+      });
+      const loose = await uploaded();
+      clock.advance(23 * HOUR);
+      await app.purgeExpired();
+      expect((await get(loose.url)).statusCode).toBe(200);
+      const fresh = await uploaded(await makePhoto('webp'));
+      clock.advance(2 * HOUR);
+      await app.purgeExpired();
+      const left = await t.db.query<{ id: number }>('SELECT id FROM photos ORDER BY id');
+      expect(left.map((r) => r.id)).toEqual([attached.id, fresh.id]);
+      expect((await get(loose.url)).statusCode).toBe(404);
+      expect((await get(attached.url)).statusCode).toBe(200);
+    });
+  });
+});
+
+describe('processing queue', () => {
+  it('runs `concurrency` jobs at once, queues up to `maxWaiting`, refuses more with 503', async () => {
+    const queue = createWorkQueue({ concurrency: 1, maxWaiting: 1 });
+    const releases: Array<() => void> = [];
+    const started: number[] = [];
+    const job = (n: number) => () =>
+      new Promise<number>((resolve) => {
+        started.push(n);
+        releases.push(() => resolve(n));
+      });
+    const first = queue.run(job(1));
+    const second = queue.run(job(2));
+    await expect(queue.run(job(3))).rejects.toMatchObject({
+      statusCode: 503,
+      message: PHOTO_MESSAGES.busy,
+    });
+    expect(started).toEqual([1]);
+    expect(queue.stats()).toEqual({ running: 1, waiting: 1 });
+    releases[0]!();
+    expect(await first).toBe(1);
+    await vi.waitFor(() => expect(started).toEqual([1, 2]));
+    releases[1]!();
+    expect(await second).toBe(2);
+    expect(queue.stats()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('a failing job frees its slot', async () => {
+    const queue = createWorkQueue({ concurrency: 1, maxWaiting: 0 });
+    await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await queue.run(async () => 'ok')).toBe('ok');
+  });
+});
