@@ -33,6 +33,9 @@ const { openPglite, PGLITE_EXTENSIONS } = await import('../../src/server/db/pgli
 const { seedDemoData } = await import('../../src/server/seed/demo.ts');
 const { demoImageStamp } = await import('../../src/server/seed/demo-image.ts');
 
+/** The databases initdb makes besides 'postgres', dropped from the image. */
+const TEMPLATES = ['template0', 'template1'];
+
 // The database files are private to their owner.
 process.umask(0o077);
 
@@ -77,6 +80,14 @@ try {
       const db = await openPglite(join(tmp, 'pgdata'));
       try {
         await migrate(db);
+        // The app only ever uses the 'postgres' database. initdb's templates (template0 and
+        // template1, about 600 of the image's 1,070 files) would be copied into every new
+        // DATA_DIR for nothing, and creating files is most of that copy's time.
+        for (const template of TEMPLATES) {
+          await db.exec(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+          await db.exec(`DROP DATABASE ${template}`);
+        }
+        await db.exec('CHECKPOINT');
       } finally {
         await db.close();
       }

@@ -104,6 +104,17 @@ describe('a new embedded DATA_DIR', () => {
         expect(initdbRuns).toBe(0);
         expect(database.warnings).toEqual([]);
         await expectMigrated(database.db);
+        // Only the app's database is copied: initdb's templates are dropped from the image, and
+        // the search extensions still work without them.
+        expect(await database.db.query('SELECT datname FROM pg_database')).toEqual([
+          { datname: 'postgres' },
+        ]);
+        expect(readdirSync(join(dataDir, 'pgdata', 'base'))).toHaveLength(1);
+        expect(
+          await database.db.query(
+            "SELECT unaccent('Simón') AS plain, similarity('pequena', 'pequeña') > 0.3 AS near",
+          ),
+        ).toEqual([{ plain: 'Simon', near: true }]);
         expect(await seedDemoData(database.db)).toBe(true);
         expect((await database.db.query('SELECT id FROM dogs')).length).toBe(DEMO_DOGS.length);
         expect(statSync(dataDir).mode & 0o777).toBe(0o700);

@@ -52,7 +52,7 @@ export function imageStamp(): string {
       .update(readFileSync(join(MIGRATIONS_DIR, file)))
       .update('\0');
   }
-  return `pglite ${pkg.version}, image format 2, migrations ${migrations.digest('hex').slice(0, 16)}`;
+  return `pglite ${pkg.version}, image format 3, migrations ${migrations.digest('hex').slice(0, 16)}`;
 }
 
 export function imageIsCurrent(imageDir: string, stamp = imageStamp()): boolean {
