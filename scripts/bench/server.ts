@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/open';
 import { DEMO_DOGS } from '../../src/server/seed/demo';
-import { freePort, hasExited, tailOf, waitForExit } from '../../test/support/local-processes';
+import {
+  freePort,
+  hasExited,
+  SERVER_NODE_FLAGS,
+  tailOf,
+  waitForExit,
+} from '../../test/support/local-processes';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -57,7 +63,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   }
   const log = openSync(options.logFile, 'a');
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
       ...env,

@@ -5,7 +5,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { freePort, hasExited, tailOf, waitForExit } from '../../test/support/local-processes';
+import {
+  freePort,
+  hasExited,
+  SERVER_NODE_FLAGS,
+  tailOf,
+  waitForExit,
+} from '../../test/support/local-processes';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -66,7 +72,7 @@ export async function startServerProcess(
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'TEST_DATABASE_URL', 'E2E_DATABASE_URL'])
     delete base[name];
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
       ...base,
