@@ -96,6 +96,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+type SchemaCompilers = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
 /** One log line per request, when it completes (Fastify's default writes two). */
 class RequestLog extends LogController {
   override incomingRequest(): void {}
@@ -153,10 +155,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // need a second definition of "canonical" that could drift from the router's, and would
     // break clients that legitimately encode characters; decoding the same way it does cannot.
     rewriteUrl: (req) => canonicalRequestTarget(req.url ?? '/'),
+    // Requests are validated and answers serialized with the routes' zod schemas (http/route.ts).
+    // Given here rather than with setValidatorCompiler, Fastify never loads its default
+    // compilers (Ajv and fast-json-stringify): about a tenth of a second less to the first answer.
+    // (Fastify's typings describe the factories in Ajv's terms; the compilers they return are
+    // called exactly as those given to setValidatorCompiler and setSerializerCompiler.)
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => validatorCompiler,
+        buildSerializer: () => serializerCompiler,
+      } as unknown as SchemaCompilers,
+    },
   });
-  // Requests are validated and answers serialized with the routes' zod schemas (http/route.ts).
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: text/plain would otherwise be accepted by Fastify's default parser.
   app.removeContentTypeParser('text/plain');
 
