@@ -1,6 +1,7 @@
 // Account and personal data contract (profile, password, export, deletion, password reset),
 // shared by the API server, the account screens and the MSW handlers.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import { PHONE_METADATA } from './phone-metadata';
 import { z } from 'zod';
 import {
   emailSchema,
@@ -23,7 +24,7 @@ export const mobilePhoneSchema = z
   .trim()
   .max(30, { error: PHONE_INVALID })
   .transform((value, ctx) => {
-    const phone = parsePhoneNumberFromString(value, 'CO');
+    const phone = parsePhoneNumberFromString(value, 'CO', PHONE_METADATA);
     if (!phone || phone.country !== 'CO' || !phone.isValid()) {
       ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
       return z.NEVER;
@@ -33,7 +34,7 @@ export const mobilePhoneSchema = z
 
 /** How the account screen shows a stored E.164 number: "300 123 4567". */
 export function formatMobilePhone(e164: string): string {
-  return parsePhoneNumberFromString(e164, 'CO')?.formatNational() ?? e164;
+  return parsePhoneNumberFromString(e164, 'CO', PHONE_METADATA)?.formatNational() ?? e164;
 }
 
 /** PATCH /api/user/me. A phone of "" or null removes it. */
