@@ -64,10 +64,15 @@ const cities = ['Cali', 'Jamundí', 'Palmira', 'Yumbo', 'Candelaria', 'Dagua'];
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const tag = () => randomUUID().slice(0, 8);
 
+// Consecutive users of one worker get different names (64 before one repeats): a journey with
+// several accounts tells them apart by name, as the admin screen's buttons do.
+let nameIndex = Math.floor(Math.random() * first.length * last.length);
+
 export function newUser(): TestUser {
   const id = tag();
+  const n = nameIndex++;
   return {
-    name: `${pick(first)} ${pick(last)}`,
+    name: `${first[n % first.length]} ${last[Math.floor(n / first.length) % last.length]}`,
     email: `e2e-${id}@example.com`,
     password: `Perro-${id}-seguro`,
   };
