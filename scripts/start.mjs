@@ -54,7 +54,9 @@ function newestMtime(path, skip = SKIP_DIRS) {
 }
 
 function serverIsStale() {
-  if (!existsSync(serverBundle)) return true;
+  // The embedded database's thread is built with the server (src/server/db/pglite-thread.ts).
+  if (!existsSync(serverBundle) || !existsSync(join(root, 'build', 'server', 'pglite-worker.mjs')))
+    return true;
   const builtAt = statSync(serverBundle).mtimeMs;
   return SERVER_INPUTS.some((input) => newestMtime(join(root, input), new Set()) > builtAt);
 }

@@ -1,5 +1,6 @@
 // Compiles the API server (src/server, and the contracts it shares with the app in src/shared)
-// into one JavaScript module, build/server/server.mjs, so production starts without compiling
+// into JavaScript, build/server/server.mjs and the embedded database's thread beside it
+// (pglite-worker.mjs, see src/server/db/pglite-thread.ts), so production starts without compiling
 // TypeScript: faster to the first answer and without a compiler's memory in the server process.
 // Packages stay outside the bundle and are loaded from node_modules as usual.
 //
@@ -23,13 +24,19 @@ await build({
   publicDir: false,
   envDir: false,
   build: {
-    ssr: 'src/server/server.ts',
+    ssr: true,
     outDir: tmpDir,
     emptyOutDir: true,
     target: 'node20',
     minify: false,
     sourcemap: true,
-    rollupOptions: { output: { entryFileNames: 'server.mjs', format: 'es' } },
+    rollupOptions: {
+      input: {
+        server: 'src/server/server.ts',
+        'pglite-worker': 'src/server/db/pglite-worker.ts',
+      },
+      output: { entryFileNames: '[name].mjs', format: 'es' },
+    },
   },
   ssr: { target: 'node' },
 });

@@ -55,6 +55,14 @@ export function imageStamp(): string {
   return `pglite ${pkg.version}, image format 3, migrations ${migrations.digest('hex').slice(0, 16)}`;
 }
 
+/**
+ * Whether pgdata was made just now from a current image (copied, or built by a child first):
+ * then it holds every migration already, as the image's stamp names them all.
+ */
+export function isFreshImageCopy(origin: PgdataOrigin | undefined): boolean {
+  return origin === 'image' || origin === 'demo image' || origin === 'child';
+}
+
 export function imageIsCurrent(imageDir: string, stamp = imageStamp()): boolean {
   try {
     const meta = JSON.parse(readFileSync(join(imageDir, 'image.json'), 'utf8')) as {

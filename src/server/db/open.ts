@@ -2,17 +2,11 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
-import {
-  DEFAULT_IMAGE_DIR,
-  makePrivate,
-  permissionWarnings,
-  preparePgdata,
-  type PgdataOrigin,
-} from './data-dir';
+import { DEFAULT_IMAGE_DIR, permissionWarnings, type PgdataOrigin } from './data-dir';
 import type { Db } from './db';
 import { DEFAULT_DEMO_IMAGE_DIR, demoImageStamp } from '../seed/demo-image';
 import { acquireDataDirLock } from './lock';
-import { openPglite } from './pglite';
+import { openPgliteThread } from './pglite-thread';
 
 export interface OpenDatabase {
   db: Db;
@@ -70,18 +64,16 @@ export async function openDatabase(
   try {
     const demoImageDir =
       options.demoImageDir ?? (options.imageDir ? undefined : DEFAULT_DEMO_IMAGE_DIR);
-    const pgdata = await preparePgdata(
-      config.dataDir,
-      options.imageDir ?? DEFAULT_IMAGE_DIR,
-      config.seedDemo && demoImageDir ? { dir: demoImageDir, stamp: demoImageStamp() } : undefined,
-    );
+    // Its own thread fills a new pgdata from the image and opens it (pglite-thread.ts).
+    const { db, pgdata } = await openPgliteThread({
+      dataDir: config.dataDir,
+      imageDir: options.imageDir ?? DEFAULT_IMAGE_DIR,
+      demoImage:
+        config.seedDemo && demoImageDir
+          ? { dir: demoImageDir, stamp: demoImageStamp() }
+          : undefined,
+    });
     const dir = join(config.dataDir, 'pgdata');
-    const db = await openPglite(dir);
-    if (pgdata !== 'existing') {
-      // PGlite writes a few files at start-up with its own modes; the directories being 0700
-      // already keeps them from other users, this makes the files match.
-      makePrivate(dir);
-    }
     return {
       db,
       async close() {

@@ -185,9 +185,14 @@ const FAILURE_PAGE = `<!DOCTYPE html><html lang="es"><head><meta charset="UTF-8"
 export function pageHandler(app: FastifyInstance, staticDir: string) {
   const load = buildLoader(staticDir);
   // Loaded now, while the database opens, rather than by the first visitor. A failure here (even
-  // a missing file, which throws at once) is reported by the first page that needs it.
+  // a missing file, which throws at once) is reported by the first page that needs it. So is
+  // Node's fetch (its Request, Response and Headers, which every page uses): Node compiles it
+  // on first use, a fifth of a second of the first page otherwise.
   void Promise.resolve()
-    .then(load)
+    .then(() => {
+      void globalThis.Response;
+      return load();
+    })
     .catch(() => undefined);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // The security plugin's Content-Security-Policy for this response allows inline scripts
