@@ -1,0 +1,53 @@
+// The soak's memory figures. A server's RSS under load is its retained memory plus whatever its
+// requests hold for a moment: a password hash alone holds argon2's 19 MiB for the 40–90 ms it
+// runs, two at once twice that, about a tenth of a PostgreSQL-mode process each. One reading
+// taken at an instant therefore says more about which logins happened to be running than about
+// what the process keeps, and growth between two such readings swings by ±10 % with no change in
+// retained memory. So RSS is read every SAMPLE_MS all through the run, and "after warm-up" and
+// "at the end" are each the median over a window of WINDOW_S seconds: what the process holds
+// then, while brief peaks are reported on their own (the highest reading after warm-up).
+
+export const SAMPLE_MS = 200;
+export const WINDOW_S = 10;
+
+export interface RssSample {
+  /** Seconds since the load started. */
+  t: number;
+  /** Bytes, one reading per process, in the servers' order. */
+  rss: number[];
+}
+
+function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Process `i`'s median RSS over the readings taken from `from` to `to` seconds (inclusive). */
+export function medianRss(samples: RssSample[], i: number, from: number, to: number): number {
+  return median(samples.filter((s) => s.t >= from && s.t <= to).map((s) => s.rss[i]!));
+}
+
+/** Process `i`'s highest RSS reading from `from` seconds on. */
+export function peakRss(samples: RssSample[], i: number, from: number): number {
+  const values = samples.filter((s) => s.t >= from).map((s) => s.rss[i]!);
+  return values.length === 0 ? NaN : Math.max(...values.filter((v) => Number.isFinite(v)));
+}
+
+/** Reads every process's RSS each SAMPLE_MS until stopped; `t` counts from the call. */
+export function sampleRss(read: (() => number)[]): { samples: RssSample[]; stop(): void } {
+  const started = performance.now();
+  const samples: RssSample[] = [];
+  const take = () =>
+    samples.push({ t: (performance.now() - started) / 1000, rss: read.map((r) => r()) });
+  take();
+  const timer = setInterval(take, SAMPLE_MS);
+  return {
+    samples,
+    stop() {
+      clearInterval(timer);
+      take();
+    },
+  };
+}
