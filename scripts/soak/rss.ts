@@ -29,10 +29,27 @@ export function medianRss(samples: RssSample[], i: number, from: number, to: num
   return median(samples.filter((s) => s.t >= from && s.t <= to).map((s) => s.rss[i]!));
 }
 
-/** Process `i`'s highest RSS reading from `from` seconds on. */
+/** Process `i`'s highest RSS reading from `from` seconds on (NaN without a valid one). */
 export function peakRss(samples: RssSample[], i: number, from: number): number {
-  const values = samples.filter((s) => s.t >= from).map((s) => s.rss[i]!);
-  return values.length === 0 ? NaN : Math.max(...values.filter((v) => Number.isFinite(v)));
+  let peak = NaN;
+  for (const s of samples) {
+    const v = s.rss[i]!;
+    if (s.t >= from && Number.isFinite(v) && !(v <= peak)) peak = v;
+  }
+  return peak;
+}
+
+/**
+ * The windows "after warm-up" and "at the end" for a load that ran `ended` seconds: WINDOW_S
+ * each, or shorter on a run too short for two of them after warm-up, so they never overlap.
+ */
+export function rssWindows(warmupSeconds: number, ended: number) {
+  const length = Math.max(0, Math.min(WINDOW_S, (ended - warmupSeconds) / 2));
+  return {
+    length,
+    warm: [warmupSeconds, warmupSeconds + length] as const,
+    end: [ended - length, ended] as const,
+  };
 }
 
 /** Reads every process's RSS each SAMPLE_MS until stopped; `t` counts from the call. */

@@ -4,7 +4,8 @@
 //   2. one production server process on a new embedded (PGlite) DATA_DIR,
 // then requests per second and p50/p99 per kind, every non-2xx by status, each process's RSS at
 // start, after warm-up and at the end (growth after warm-up ≤ 10 %; each a median over a window,
-// see rss.ts), and the audit of the database against what every write was told. The results are appended to BENCHMARKS.md.
+// see rss.ts), and the audit of the database against what every write was told. The results are
+// appended to BENCHMARKS.md.
 //
 //   npm run soak                     10 minutes per mode
 //   npm run soak -- --smoke          60 s per mode
@@ -24,7 +25,7 @@ import { openDatabase } from '../../src/server/db/open';
 import { openPostgres } from '../../src/server/db/postgres';
 import { makeJpegPhoto } from '../../test/support/photos';
 import { repoRoot, SOAK_ENV, startServerProcess, type ServerProcess } from './processes';
-import { medianRss, peakRss, sampleRss, WINDOW_S } from './rss';
+import { medianRss, peakRss, rssWindows, sampleRss } from './rss';
 import {
   audit,
   emptyLedger,
@@ -64,6 +65,8 @@ interface ModeResult {
   samples: Sample[];
   seconds: number;
   rss: { pid: number; start: number; warm: number; end: number; peak: number }[];
+  /** Seconds of readings each RSS median is taken over. */
+  rssWindow: number;
   result: AuditResult;
   ledger: Ledger;
   loadBefore: number[];
@@ -119,12 +122,12 @@ async function soak(
   const elapsed = (Date.now() - started) / 1000;
   const loadAfter = loadavg();
   // Under load both: the window right after warm-up, and the last one before the load stopped.
-  const ended = readings.samples.at(-1)!.t;
+  const windows = rssWindows(warmupSeconds, readings.samples.at(-1)!.t);
   const rss = servers.map((s, i) => ({
     pid: s.pid,
     start: start[i]!,
-    warm: medianRss(readings.samples, i, warmupSeconds, warmupSeconds + WINDOW_S),
-    end: medianRss(readings.samples, i, ended - WINDOW_S, ended),
+    warm: medianRss(readings.samples, i, ...windows.warm),
+    end: medianRss(readings.samples, i, ...windows.end),
     peak: peakRss(readings.samples, i, warmupSeconds),
   }));
   for (const s of servers) {
@@ -133,7 +136,17 @@ async function soak(
   }
   await Promise.all(servers.map((s) => s.stop()));
   const result = await audited(ledger, people);
-  return { title, samples, seconds: elapsed, rss, result, ledger, loadBefore, loadAfter };
+  return {
+    title,
+    samples,
+    seconds: elapsed,
+    rss,
+    rssWindow: windows.length,
+    result,
+    ledger,
+    loadBefore,
+    loadAfter,
+  };
 }
 
 async function postgresMode(dir: string): Promise<ModeResult> {
@@ -222,7 +235,7 @@ function report(r: ModeResult): { text: string; pass: boolean } {
   }
   lines.push(
     '',
-    `| Process | RSS at start | after warm-up (median of ${WINDOW_S} s) | at the end (median of the last ${WINDOW_S} s) | highest reading after warm-up | Growth after warm-up (≤ 10 %) |`,
+    `| Process | RSS at start | after warm-up (median of ${+r.rssWindow.toFixed(1)} s) | at the end (median of the last ${+r.rssWindow.toFixed(1)} s) | highest reading after warm-up | Growth after warm-up (≤ 10 %) |`,
     '| --- | --- | --- | --- | --- | --- |',
   );
   let pass = true;
