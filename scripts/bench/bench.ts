@@ -52,6 +52,7 @@ import { freePort } from '../../test/support/local-processes';
 import { measureMemory, memoryReport, type MemoryOptions } from './memory';
 import { measurePhotos, photoReport } from './photos';
 import { makeJpegPhoto } from '../../test/support/photos';
+import { median } from './stats';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 10));
@@ -67,13 +68,6 @@ const OWNER = {
 
 const log = (...args: unknown[]) =>
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
-
-function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 const load = () =>
   loadavg()

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { cannon, LIST_PATH } from './api';
 import { ApiClient, bulkFill, startServer, type BenchServer } from './server';
+import { median } from './stats';
 
 export interface MemoryOptions {
   staticDir: string;
@@ -39,13 +40,6 @@ export interface MemoryFigures {
 const MB = 1024 * 1024;
 const DOGS = 100_000;
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function loadRuns(server: BenchServer, o: MemoryOptions): Promise<number[]> {
   const rss: number[] = [];

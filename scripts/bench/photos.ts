@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { processPhoto } from '../../src/server/photos/processing';
 import { makeJpegPhoto } from '../../test/support/photos';
 import { ApiClient, rssOf, startServer } from './server';
+import { median } from './stats';
 
 export interface PhotoFigures {
   inputBytes: number;
@@ -23,13 +24,6 @@ export interface PhotoFigures {
 
 const MB = 1024 * 1024;
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function uploadOnce(client: ApiClient, photo: Buffer): Promise<number> {
   const form = new FormData();

@@ -17,6 +17,7 @@ import {
   type BenchServer,
   type FillTarget,
 } from './server';
+import { median } from './stats';
 
 export const PG_SIZES = [10_000, 100_000] as const;
 const CONNECTIONS = 50;
@@ -289,13 +290,6 @@ export async function measurePostgres(o: PostgresOptions): Promise<PostgresFigur
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 export interface PgRow {

@@ -7,6 +7,8 @@
 // "at the end" are each the median over a window of WINDOW_S seconds: what the process holds
 // then, while brief peaks are reported on their own (the highest reading after warm-up).
 
+import { median } from '../bench/stats';
+
 export const SAMPLE_MS = 200;
 export const WINDOW_S = 10;
 
@@ -15,13 +17,6 @@ export interface RssSample {
   t: number;
   /** Bytes, one reading per process, in the servers' order. */
   rss: number[];
-}
-
-function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Process `i`'s median RSS over the readings taken from `from` to `to` seconds (inclusive). */
@@ -41,7 +36,8 @@ export function peakRss(samples: RssSample[], i: number, from: number): number {
 
 /**
  * The windows "after warm-up" and "at the end" for a load that ran `ended` seconds: WINDOW_S
- * each, or shorter on a run too short for two of them after warm-up, so they never overlap.
+ * each, or shorter on a run too short for two of them after warm-up, so they share no more than
+ * their boundary.
  */
 export function rssWindows(warmupSeconds: number, ended: number) {
   const length = Math.max(0, Math.min(WINDOW_S, (ended - warmupSeconds) / 2));
