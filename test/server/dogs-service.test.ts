@@ -9,8 +9,10 @@ import { createDogService, type DogService } from '../../src/server/dogs/service
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import { createUser, TestClock, validDog } from './helpers/app';
 
-const names = (json: string | null) =>
-  (JSON.parse(json ?? 'null') as { name: string }[] | null)?.map((d) => d.name);
+/** The service answers UTF-8 bytes, as they are sent. */
+const text = (json: Buffer | null) => json?.toString('utf8') ?? 'null';
+const names = (json: Buffer | null) =>
+  (JSON.parse(text(json)) as { name: string }[] | null)?.map((d) => d.name);
 
 describe.each(BACKENDS)('dogs service on %s', (backend) => {
   let t: TestDatabase;
@@ -37,10 +39,10 @@ describe.each(BACKENDS)('dogs service on %s', (backend) => {
   });
 
   it('list and get read through the cache', async () => {
-    expect(await dogs.list({ withOwner: false })).toBe('[]');
+    expect(text(await dogs.list({ withOwner: false }))).toBe('[]');
     // Written behind the service's back: the cached page is still served.
     const hidden = await repository.insert({ ...validDog, name: 'Oculto' }, owner);
-    expect(await dogs.list({ withOwner: false })).toBe('[]');
+    expect(text(await dogs.list({ withOwner: false }))).toBe('[]');
     expect(await dogs.get(hidden.id, false)).not.toBeNull();
   });
 
@@ -49,15 +51,27 @@ describe.each(BACKENDS)('dogs service on %s', (backend) => {
     const luna = await dogs.create({ ...validDog, name: 'Luna' }, owner);
     expect(names(await dogs.list({ withOwner: true }))).toEqual(['Luna']);
     expect(names(await dogs.list({ withOwner: false, limit: 24 }))).toEqual(['Luna']);
-    expect(JSON.parse((await dogs.get(luna.id, false))!).name).toBe('Luna');
+    expect(JSON.parse(text(await dogs.get(luna.id, false))).name).toBe('Luna');
 
     await dogs.update(luna.id, owner, { ...validDog, name: 'Luna Nueva' });
     expect(names(await dogs.list({ withOwner: true }))).toEqual(['Luna Nueva']);
-    expect(JSON.parse((await dogs.get(luna.id, false))!).name).toBe('Luna Nueva');
+    expect(JSON.parse(text(await dogs.get(luna.id, false))).name).toBe('Luna Nueva');
 
     expect(await dogs.remove(luna.id, owner)).toBe(true);
     expect(names(await dogs.list({ withOwner: true }))).toEqual([]);
     expect(await dogs.get(luna.id, false)).toBeNull();
+  });
+
+  it('pages are cached as the UTF-8 bytes that are sent: a hit is the very same buffer', async () => {
+    const dog = await dogs.create({ ...validDog, name: 'Ñandú' }, owner);
+    const first = await dogs.list({ withOwner: false });
+    expect(Buffer.isBuffer(first)).toBe(true);
+    expect(names(first)).toEqual(['Ñandú']);
+    // No encoding per request: the second read is the first one's buffer.
+    expect(await dogs.list({ withOwner: false })).toBe(first);
+    const one = await dogs.get(dog.id, false);
+    expect(await dogs.get(dog.id, false)).toBe(one);
+    expect(JSON.parse(text(one)).name).toBe('Ñandú');
   });
 
   it('someone else’s update or delete changes nothing and keeps the pages', async () => {
@@ -84,6 +98,6 @@ describe('pages that do not match their schema', () => {
     await expect(dogs.list({ withOwner: false })).rejects.toThrow(/does not match its schema/);
     await expect(dogs.get(1, false)).rejects.toThrow(/does not match its schema/);
     json = '[]';
-    expect(await dogs.list({ withOwner: false })).toBe('[]');
+    expect(text(await dogs.list({ withOwner: false }))).toBe('[]');
   });
 });

@@ -14,12 +14,12 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-const page = (json: string, version?: bigint): LoadedPage => ({ json, version });
+const page = (json: string, version?: bigint): LoadedPage<string> => ({ json, version });
 
 describe('list cache', () => {
   it('concurrent misses share one load; entries expire after the TTL', async () => {
     const clock = new TestClock();
-    const cache = createListCache({ ttlMs: 1000, now: clock.now });
+    const cache = createListCache<string>({ ttlMs: 1000, now: clock.now });
     let loads = 0;
     const load = async () => page(`page ${++loads}`);
     expect(
@@ -38,7 +38,7 @@ describe('list cache', () => {
 
   it('an expired page is replaced, also when pages carry the database version', async () => {
     const clock = new TestClock();
-    const cache = createListCache({ ttlMs: 1000, now: clock.now });
+    const cache = createListCache<string>({ ttlMs: 1000, now: clock.now });
     let loads = 0;
     const load = async () => page(`page ${++loads}`, 7n);
     expect(await cache.get('anonymous', 'k', load)).toBe('page 1');
@@ -49,8 +49,8 @@ describe('list cache', () => {
   });
 
   it('keeps anonymous and logged-in pages apart, even under the same key', async () => {
-    const cache = createListCache({ ttlMs: 60_000, now: new TestClock().now });
-    const withEmail = deferred<LoadedPage>();
+    const cache = createListCache<string>({ ttlMs: 60_000, now: new TestClock().now });
+    const withEmail = deferred<LoadedPage<string>>();
     const owner = cache.get('owner', 'k', () => withEmail.promise);
     const anonymous = cache.get('anonymous', 'k', async () => page('[{"name":"Lola"}]'));
     withEmail.resolve(page('[{"name":"Lola","user":{"email":"olga@example.com"}}]'));
@@ -61,15 +61,15 @@ describe('list cache', () => {
   });
 
   it('a write through this process is seen by the very next read', async () => {
-    const cache = createListCache({ ttlMs: 60_000, now: new TestClock().now });
+    const cache = createListCache<string>({ ttlMs: 60_000, now: new TestClock().now });
     expect(await cache.get('anonymous', 'k', async () => page('before'))).toBe('before');
     cache.invalidate();
     expect(await cache.get('anonymous', 'k', async () => page('after'))).toBe('after');
   });
 
   it('a load that was running when a write happened is neither kept nor shared', async () => {
-    const cache = createListCache({ ttlMs: 60_000, now: new TestClock().now });
-    const slow = deferred<LoadedPage>();
+    const cache = createListCache<string>({ ttlMs: 60_000, now: new TestClock().now });
+    const slow = deferred<LoadedPage<string>>();
     const first = cache.get('anonymous', 'k', () => slow.promise);
     cache.invalidate(); // a dog changed while the old page was being read
     const second = cache.get('anonymous', 'k', async () => page('new'));
@@ -80,7 +80,7 @@ describe('list cache', () => {
   });
 
   it('failed loads are not remembered', async () => {
-    const cache = createListCache({ ttlMs: 1000, now: new TestClock().now });
+    const cache = createListCache<string>({ ttlMs: 1000, now: new TestClock().now });
     await expect(
       cache.get('anonymous', 'k', async () => Promise.reject(new Error('db down'))),
     ).rejects.toThrow('db down');
@@ -88,7 +88,7 @@ describe('list cache', () => {
   });
 
   it('a TTL of 0 always loads', async () => {
-    const cache = createListCache({ ttlMs: 0, now: new TestClock().now });
+    const cache = createListCache<string>({ ttlMs: 0, now: new TestClock().now });
     let n = 0;
     await cache.get('anonymous', 'k', async () => page(`${++n}`));
     expect(await cache.get('anonymous', 'k', async () => page(`${++n}`))).toBe('2');
@@ -97,7 +97,7 @@ describe('list cache', () => {
   describe('with a shared data version (several processes on one PostgreSQL)', () => {
     it('reuses a page while the version stands and reloads as soon as it moves', async () => {
       let version = 1n;
-      const cache = createListCache({
+      const cache = createListCache<string>({
         ttlMs: 60_000,
         now: new TestClock().now,
         currentVersion: async () => version,
@@ -113,12 +113,12 @@ describe('list cache', () => {
 
     it('never hands a read a load that started before the version it observed', async () => {
       let version = 1n;
-      const cache = createListCache({
+      const cache = createListCache<string>({
         ttlMs: 60_000,
         now: new TestClock().now,
         currentVersion: async () => version,
       });
-      const slow = deferred<LoadedPage>();
+      const slow = deferred<LoadedPage<string>>();
       const first = cache.get('anonymous', 'k', () => slow.promise);
       await Promise.resolve();
       version = 2n;
@@ -130,7 +130,7 @@ describe('list cache', () => {
 
     it('a page loaded from a newer snapshot serves the readers of that version', async () => {
       let version = 1n;
-      const cache = createListCache({
+      const cache = createListCache<string>({
         ttlMs: 60_000,
         now: new TestClock().now,
         currentVersion: async () => version,
@@ -146,7 +146,11 @@ describe('list cache', () => {
 describe('list cache bounds', () => {
   it('drops an audience’s pages once they hold more than maxBytes', async () => {
     // Three 100-character pages fit (2 bytes per character), a fourth does not.
-    const cache = createListCache({ ttlMs: 60_000, now: new TestClock().now, maxBytes: 600 });
+    const cache = createListCache<string>({
+      ttlMs: 60_000,
+      now: new TestClock().now,
+      maxBytes: 600,
+    });
     let loads = 0;
     const load = async () => page(`${++loads}`.padEnd(100, '.'));
     for (const key of ['a', 'b', 'c']) await cache.get('anonymous', key, load);
@@ -164,7 +168,7 @@ describe('list cache bounds', () => {
 
   it('a replaced page no longer counts against the budget', async () => {
     const clock = new TestClock();
-    const cache = createListCache({ ttlMs: 1000, now: clock.now, maxBytes: 600 });
+    const cache = createListCache<string>({ ttlMs: 1000, now: clock.now, maxBytes: 600 });
     let loads = 0;
     const load = async () => page(`${++loads}`.padEnd(100, '.'));
     for (let i = 0; i < 2; i++) {

@@ -12,11 +12,18 @@
 //   and each load returns the version it saw in the same snapshot as its page.
 // An entry serves a read only when its version is at least the one that read observed first.
 // Anonymous pages and logged-in pages (with owners' e-mails) live in two separate maps.
+//
+// The dogs service caches pages as UTF-8 bytes: a hit is then written to the socket as it is,
+// where a string would be encoded again for every request (about 10 µs for a 14 KB page, as
+// much as a third of what a bare node:http server spends on the whole request).
 
 export type Audience = 'anonymous' | 'owner';
 
-export interface LoadedPage {
-  json: string;
+/** A page as cached: UTF-8 bytes (the service) or text (tests). */
+export type PageBody = Buffer | string;
+
+export interface LoadedPage<Body extends PageBody = PageBody> {
+  json: Body;
   /** dog_list_version seen in the same snapshot as `json` (PostgreSQL), if known. */
   version?: bigint;
 }
@@ -27,7 +34,8 @@ export interface ListCacheOptions {
   now: () => Date;
   maxEntries?: number;
   /**
-   * Upper bound on the memory the pages of one audience hold (2 bytes per character); reached,
+   * Upper bound on the memory the pages of one audience hold (their bytes, or 2 bytes per
+   * character of text); reached,
    * that audience's pages are dropped. Keys are client-chosen (`before`), so a count alone
    * would let pages of 100 long dogs add up to hundreds of MB.
    */
@@ -39,23 +47,25 @@ export interface ListCacheOptions {
   currentVersion?: () => Promise<bigint>;
 }
 
-interface Entry {
+interface Entry<Body extends PageBody> {
   expires: number;
   /** Every write up to this version is included in the page. */
   version: bigint;
-  value: Promise<string>;
+  value: Promise<Body>;
   /** Bytes counted for the page once it has loaded (0 before). */
   bytes: number;
 }
 
-export function createListCache({
+const sizeOf = (body: PageBody) => (typeof body === 'string' ? body.length * 2 : body.length);
+
+export function createListCache<Body extends PageBody = Buffer>({
   ttlMs,
   now,
   maxEntries = 500,
   maxBytes = 8 * 1024 * 1024,
   currentVersion,
 }: ListCacheOptions) {
-  const maps: Record<Audience, Map<string, Entry>> = {
+  const maps: Record<Audience, Map<string, Entry<Body>>> = {
     anonymous: new Map(),
     owner: new Map(),
   };
@@ -64,7 +74,7 @@ export function createListCache({
     maps[audience].clear();
     held[audience] = 0;
   };
-  const remove = (audience: Audience, key: string, entry: Entry) => {
+  const remove = (audience: Audience, key: string, entry: Entry<Body>) => {
     if (maps[audience].get(key) !== entry) return;
     maps[audience].delete(key);
     held[audience] -= entry.bytes;
@@ -77,7 +87,11 @@ export function createListCache({
      * The page for `key` seen by `audience`: a cached one that includes every write acknowledged
      * before this call, or the one `load` produces (concurrent reads share one load).
      */
-    async get(audience: Audience, key: string, load: () => Promise<LoadedPage>): Promise<string> {
+    async get(
+      audience: Audience,
+      key: string,
+      load: () => Promise<LoadedPage<Body>>,
+    ): Promise<Body> {
       if (ttlMs <= 0) return (await load()).json;
       const entries = maps[audience];
       const observedLocal = local;
@@ -89,7 +103,7 @@ export function createListCache({
         return hit.value;
       }
       if (entries.size >= maxEntries) clear(audience);
-      const entry: Entry = {
+      const entry: Entry<Body> = {
         bytes: 0,
         expires: t + ttlMs,
         version: observed,
@@ -115,7 +129,7 @@ export function createListCache({
         (json) => {
           if (entries.get(key) !== entry) return;
           if (local !== observedLocal) return remove(audience, key, entry);
-          entry.bytes = json.length * 2;
+          entry.bytes = sizeOf(json);
           held[audience] += entry.bytes;
           if (held[audience] > maxBytes) clear(audience);
         },
@@ -133,4 +147,4 @@ export function createListCache({
   };
 }
 
-export type ListCache = ReturnType<typeof createListCache>;
+export type ListCache = ReturnType<typeof createListCache<Buffer>>;

@@ -287,7 +287,7 @@ export function createDogRepository(db: Queryable) {
       before?: number;
       withOwner: boolean;
       filters?: DogFilters;
-    }): Promise<LoadedPage> {
+    }): Promise<LoadedPage<string>> {
       const { page, params } = listSql(opts);
       const rows = await db.query<{ json: string; version: string }>(
         `SELECT coalesce(json_agg(p ORDER BY p.id DESC), '[]')::text AS json,
@@ -313,7 +313,7 @@ export function createDogRepository(db: Queryable) {
     },
 
     /** How many dogs match `filters` (DogCount) as JSON text, with the data version. */
-    async countJson(filters: DogFilters): Promise<LoadedPage> {
+    async countJson(filters: DogFilters): Promise<LoadedPage<string>> {
       const { count: sql, params } = countSql(filters);
       const rows = await db.query<{ count: number; version: string }>(
         `SELECT (${sql})::int AS count,
@@ -335,7 +335,7 @@ export function createDogRepository(db: Queryable) {
      * One dog as JSON text built by PostgreSQL (`null` when there is none), with the data version
      * read in the same statement, for the exact cache the list uses.
      */
-    async getJson(id: number, withOwner: boolean): Promise<LoadedPage> {
+    async getJson(id: number, withOwner: boolean): Promise<LoadedPage<string>> {
       // No dog can have it, whatever the data.
       if (id > MAX_DOG_ID) return { json: 'null' };
       const cols = withOwner ? `${COLUMNS}, ${OWNER_JSON} AS "user"` : COLUMNS;

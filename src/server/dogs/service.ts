@@ -36,21 +36,24 @@ function filterKey(filters: DogFilters): string {
 }
 
 /**
- * `page` after checking that its JSON matches `schema`. The pages are served as pre-serialized
- * strings, which Fastify's response serializer does not see; checking each page once, when the
- * cache loads it (a load, never a per-request cost), keeps the guarantee that nothing leaves the
- * API in a shape other than the one it declares: a page that does not match throws here, and the
- * request answers 500 with nothing of it sent (a failed load is not cached).
+ * `page` as the bytes to send, after checking that its JSON matches `schema`. The pages are
+ * served pre-serialized, which Fastify's response serializer does not see; checking each page
+ * once, when the cache loads it (a load, never a per-request cost), keeps the guarantee that
+ * nothing leaves the API in a shape other than the one it declares: a page that does not match
+ * throws here, and the request answers 500 with nothing of it sent (a failed load is not cached).
  */
-function checked(page: LoadedPage, schema: z.ZodType, what: string): LoadedPage {
+function checked(page: LoadedPage<string>, schema: z.ZodType, what: string): LoadedPage<Buffer> {
   const result = schema.safeParse(JSON.parse(page.json));
   if (!result.success) {
     throw new Error(`${what} built by the database does not match its schema`, {
       cause: result.error,
     });
   }
-  return page;
+  return { json: Buffer.from(page.json), version: page.version };
 }
+
+/** getJson's answer for a dog that is not there (or not public). */
+const NO_DOG = Buffer.from('null');
 
 export interface DogPage {
   /** 1…DOG_PAGE_MAX; DOG_PAGE_DEFAULT when absent. */
@@ -68,11 +71,11 @@ export function createDogService(
   listCache: ListCache,
   repository: DogRepository = createDogRepository(db),
 ) {
-  const listJson: DogRepository['listJson'] = async (query) =>
+  const listJson = async (query: Parameters<DogRepository['listJson']>[0]) =>
     checked(await repository.listJson(query), dogListResponseSchema, 'A dog list page');
   return {
-    /** A page of dogs as JSON text (an array matching dogListResponseSchema). */
-    list(page: DogPage): Promise<string> {
+    /** A page of dogs as UTF-8 JSON (an array matching dogListResponseSchema). */
+    list(page: DogPage): Promise<Buffer> {
       const filters = page.filters ?? {};
       const query = { limit: page.limit ?? DOG_PAGE_DEFAULT, before: page.before };
       const filtered = filterKey(filters);
@@ -86,8 +89,8 @@ export function createDogService(
       );
     },
 
-    /** How many dogs match `filters`, as JSON text (matching dogCountResponseSchema). */
-    count(filters: DogFilters): Promise<string> {
+    /** How many dogs match `filters`, as UTF-8 JSON (matching dogCountResponseSchema). */
+    count(filters: DogFilters): Promise<Buffer> {
       // Owners' contacts play no part in a count: one entry serves everyone.
       return listCache.get('anonymous', `count:${filterKey(filters)}`, async () =>
         checked(await repository.countJson(filters), dogCountResponseSchema, 'A dog count'),
@@ -99,13 +102,15 @@ export function createDogService(
       return repository.explainList(query);
     },
 
-    /** One dog as JSON text (matching dogSchema), or null when there is none. */
-    async get(id: number, withOwner: boolean): Promise<string | null> {
+    /** One dog as UTF-8 JSON (matching dogSchema), or null when there is none. */
+    async get(id: number, withOwner: boolean): Promise<Buffer | null> {
       const json = await listCache.get(withOwner ? 'owner' : 'anonymous', `dog:${id}`, async () => {
         const page = await repository.getJson(id, withOwner);
-        return page.json === 'null' ? page : checked(page, dogSchema, 'A dog');
+        return page.json === 'null'
+          ? { json: NO_DOG, version: page.version }
+          : checked(page, dogSchema, 'A dog');
       });
-      return json === 'null' ? null : json;
+      return json === NO_DOG ? null : json;
     },
 
     /**
