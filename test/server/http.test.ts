@@ -40,7 +40,30 @@ const CSP_WITHOUT_NONCE = {
   'form-action': "'self'",
 };
 
-function expectSecurityHeaders(headers: Record<string, unknown>) {
+/** An API answer's headers: a policy for data, with no nonce (security.ts). */
+function expectApiSecurityHeaders(headers: Record<string, unknown>) {
+  expect(headers['content-security-policy']).toBe(
+    "default-src 'none'; script-src 'self'; frame-ancestors 'none'",
+  );
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(headers['cache-control']).toBe('no-store');
+  // Only a document's: never on JSON.
+  for (const name of [
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'permissions-policy',
+    'x-xss-protection',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+  ])
+    expect(headers[name]).toBeUndefined();
+  expect(headers['strict-transport-security']).toBeUndefined();
+}
+
+function expectPageSecurityHeaders(headers: Record<string, unknown>) {
   const { directives, nonce } = cspOf(headers);
   expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   directives.set('script-src', directives.get('script-src')!.replace(` 'nonce-${nonce}'`, ''));
@@ -111,9 +134,8 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           payload: loginBody,
         }),
       ]) {
-        expectSecurityHeaders(res.headers);
+        expectApiSecurityHeaders(res.headers);
         expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-        expect(res.headers['cache-control']).toBe('no-store');
       }
     });
   });
@@ -301,7 +323,7 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
     const res = await app.inject({ method: 'GET', url: '/api/dog/%' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'La dirección de la petición no es válida' });
-    expectSecurityHeaders(res.headers);
+    expectApiSecurityHeaders(res.headers);
   });
 
   describe('GET /api/health', () => {
@@ -455,7 +477,7 @@ describe('failures never leak internals', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ error: MESSAGES.internal });
       expect(res.body).not.toMatch(/secret|relation|SELECT|stack|at /);
-      expectSecurityHeaders(res.headers);
+      expectApiSecurityHeaders(res.headers);
     }
   });
 
@@ -514,7 +536,7 @@ describe('static app from dist/', () => {
     expect(res.headers['vary']).toMatch(/cookie/i);
     // Pages are compressed like any other answer.
     expect(res.headers['content-encoding']).toBe('br');
-    expectSecurityHeaders(res.headers);
+    expectPageSecurityHeaders(res.headers);
   });
 
   it('hashed assets are immutable for a year and precompressed with brotli', async () => {

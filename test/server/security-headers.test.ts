@@ -1,6 +1,7 @@
-// Security headers (helmet's, prepared once): the policy of every answer, a fresh script nonce per
+// Security headers: helmet's (prepared once) on pages and files, with a fresh script nonce per
 // answer (for the one inline script a server-rendered page carries) that handlers read as
-// reply.cspNonce.script, no nonce in style-src, and HSTS only over https.
+// reply.cspNonce.script and no nonce in style-src; a policy for data on API answers; HSTS only
+// over https.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -48,10 +49,10 @@ describe('security headers', () => {
     await t.close();
   });
 
-  it('every answer has its own script nonce, and style-src none', async () => {
+  it('every page or file answer has its own script nonce, and style-src none', async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      for (const url of ['/api/dog', '/api/nada', '/pagina-de-prueba']) {
+      for (const url of ['/pagina-de-prueba', '/nada', '/falta.png']) {
         const csp = directives(
           (await app.inject({ method: 'GET', url })).headers['content-security-policy'],
         );
@@ -64,6 +65,30 @@ describe('security headers', () => {
       }
     }
     expect(nonces.size).toBe(15);
+  });
+
+  it('API answers (JSON: data, never a document) get a policy that allows nothing, no nonce', async () => {
+    for (const url of ['/api/dog', '/api/nada', '/api/dog/abc', '/%61pi/dog']) {
+      const res = await app.inject({ method: 'GET', url });
+      const csp = directives(res.headers['content-security-policy']);
+      expect(Object.fromEntries(csp)).toEqual({
+        'default-src': "'none'",
+        'script-src': "'self'",
+        'frame-ancestors': "'none'",
+      });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['permissions-policy']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+    // A page still gets the document headers.
+    const page = await app.inject({ method: 'GET', url: '/pagina-de-prueba' });
+    expect(page.headers['permissions-policy']).toBeDefined();
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['cache-control']).toBeUndefined();
   });
 
   it('reply.cspNonce.script is the nonce of the answer’s own header', async () => {
