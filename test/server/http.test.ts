@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { brotliCompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/server/app';
@@ -445,6 +445,75 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
       expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toHaveLength(10);
       const plain = await app.inject({ method: 'GET', url: '/api/dog' });
       expect(plain.headers['content-encoding']).toBeUndefined();
+    });
+
+    it('the cached answers (list, count, one dog) go compressed from the cache, same bytes', async () => {
+      const cookie = await login(app, await createUser(t.db));
+      const dogs = [];
+      for (let i = 0; i < 10; i++) dogs.push(await createDog(app, cookie, { name: `Ñandú ${i}` }));
+      for (const url of ['/api/dog?limit=24', `/api/dog/${dogs[0]!.id}`, '/api/dog/count']) {
+        const plain = await app.inject({ method: 'GET', url });
+        expect(plain.statusCode).toBe(200);
+        for (const [accept, encoding, decode] of [
+          ['br', 'br', brotliDecompressSync],
+          ['gzip, deflate, br', 'br', brotliDecompressSync],
+          ['gzip', 'gzip', gunzipSync],
+          ['br;q=0, gzip', 'gzip', gunzipSync],
+        ] as const) {
+          const res = await app.inject({
+            method: 'GET',
+            url,
+            headers: { 'accept-encoding': accept },
+          });
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+          if (plain.rawPayload.length < 1024) {
+            // Too small to be worth it: as it is.
+            expect(res.headers['content-encoding']).toBeUndefined();
+            expect(res.rawPayload.equals(plain.rawPayload)).toBe(true);
+            continue;
+          }
+          expect(res.headers['content-encoding']).toBe(encoding);
+          expect(res.headers['vary']).toBe('accept-encoding');
+          expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+          expect(decode(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+          // A second request gets the very same compressed bytes.
+          const again = await app.inject({
+            method: 'GET',
+            url,
+            headers: { 'accept-encoding': accept },
+          });
+          expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+        }
+        for (const accept of ['identity', 'br;q=0, gzip;q=0', 'deflate']) {
+          const res = await app.inject({
+            method: 'GET',
+            url,
+            headers: { 'accept-encoding': accept },
+          });
+          expect(res.headers['content-encoding']).toBeUndefined();
+          expect(res.rawPayload.equals(plain.rawPayload)).toBe(true);
+        }
+      }
+      // The list is big enough to be compressed; a dog alone is not.
+      const list = await app.inject({
+        method: 'GET',
+        url: '/api/dog?limit=24',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(list.headers['content-encoding']).toBe('br');
+      // A write is seen at once, compressed too.
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/dog/${dogs[9]!.id}`,
+        headers: { cookie },
+      });
+      const after = await app.inject({
+        method: 'GET',
+        url: '/api/dog?limit=24',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(JSON.parse(brotliDecompressSync(after.rawPayload).toString())).toHaveLength(9);
     });
   });
 });

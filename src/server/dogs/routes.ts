@@ -13,6 +13,7 @@ import {
   type Dog,
 } from '../../shared/dog';
 import type { Config } from '../config';
+import { sendCachedJson } from '../http/cached-json';
 import { HttpError } from '../http/errors';
 import { errors } from '../http/responses';
 import { createRouter, type Router } from '../http/route';
@@ -67,6 +68,7 @@ function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
         'disponibles y en proceso)',
       tag: TAG,
       auth: 'optional',
+      ownCompression: true,
       querystring: dogListQuerySchema,
       responses: {
         200: {
@@ -76,11 +78,11 @@ function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
         ...errors(400),
       },
     },
-    async ({ reply, query, session }) => {
+    async ({ request, reply, query, session }) => {
       const { limit, before, ...filters } = query;
-      // JSON text checked against dogListResponseSchema when it was built (dogs/service.ts).
+      // JSON checked against dogListResponseSchema when it was built (dogs/service.ts).
       const json = await dogs.list({ limit, before, filters, withOwner: session !== null });
-      return reply.type('application/json; charset=utf-8').send(json);
+      return sendCachedJson(request, reply, json);
     },
   );
 
@@ -91,6 +93,7 @@ function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
       summary: 'Cuántos perros cumplen los filtros de GET /api/dog (los mismos parámetros)',
       tag: TAG,
       auth: 'none',
+      ownCompression: true,
       querystring: dogCountQuerySchema,
       responses: {
         200: {
@@ -100,10 +103,9 @@ function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
         ...errors(400),
       },
     },
-    async ({ reply, query }) => {
-      // JSON text checked against dogCountResponseSchema when it was built (dogs/service.ts).
-      const json = await dogs.count(query);
-      return reply.type('application/json; charset=utf-8').send(json);
+    async ({ request, reply, query }) => {
+      // JSON checked against dogCountResponseSchema when it was built (dogs/service.ts).
+      return sendCachedJson(request, reply, await dogs.count(query));
     },
   );
 
@@ -115,13 +117,14 @@ function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
         'Un perro (una publicación oculta por moderación solo la ve su dueño, con el motivo)',
       tag: TAG,
       auth: 'optional',
+      ownCompression: true,
       params: dogIdParamSchema,
       responses: { 200: { description: 'El perro', schema: dogSchema }, ...errors(400, 404) },
     },
-    async ({ reply, params, session }) => {
-      // JSON text checked against dogSchema when it was built (dogs/service.ts).
+    async ({ request, reply, params, session }) => {
+      // JSON checked against dogSchema when it was built (dogs/service.ts).
       const json = await dogs.get(params.id, session !== null);
-      if (json !== null) return reply.type('application/json; charset=utf-8').send(json);
+      if (json !== null) return sendCachedJson(request, reply, json);
       // A listing moderation hid is gone for everyone but its owner, who sees why.
       const own = session && (await dogs.getHiddenOwned(params.id, session.user.id));
       if (!own) throw new HttpError(404, MESSAGES.dogNotFound);

@@ -40,6 +40,11 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema>
   body?: B;
   /** Per-user and per-IP limit, checked after authentication and before the body is read. */
   rateLimit?: RateLimitPolicy;
+  /**
+   * The handler compresses its answers itself (cached bodies, once each: http/cached-json.ts);
+   * @fastify/compress's hooks are left out of the route.
+   */
+  ownCompression?: true;
   responses: Record<number, ResponseSpec>;
 }
 
@@ -200,6 +205,7 @@ export function createRouter(app: FastifyInstance): Router {
         method: spec.method,
         url: spec.url,
         schema: fastifySchema(spec),
+        ...(spec.ownCompression && { compress: false as const }),
         // Authentication first, before the body is even parsed: anonymous callers learn nothing
         // from parsing or validation messages. Then the route's rate limit, so a refused request
         // costs no body parsing either.
