@@ -1,5 +1,6 @@
 // Compresses answers built per request (API JSON, HTML pages); the built app's files are
-// compressed once at build time instead (static.ts).
+// compressed once at build time instead (static.ts), and the dog list cache's pages once per page
+// (cached-json.ts: routes declared with `ownCompression` leave this plugin out).
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
