@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/server/app';
 import type { Db } from '../../src/server/db/db';
+import { COMPRESS } from '../../src/server/http/cached-json';
 import { CLIENT_MANIFEST_FILE, SERVER_ENTRY_FILE, ssrDirFor } from '../../src/server/http/pages';
 import { MESSAGES } from '../../src/shared/api';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
@@ -447,73 +448,79 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
       expect(plain.headers['content-encoding']).toBeUndefined();
     });
 
-    it('the cached answers (list, count, one dog) go compressed from the cache, same bytes', async () => {
+    it('the cached answers (list, one dog) go compressed from the cache (cached-json.ts), same bytes', async () => {
       const cookie = await login(app, await createUser(t.db));
+      // A long description: one dog alone is then worth compressing too.
+      const personality = 'Juguetona, tranquila con niños y con otros perros. '.repeat(19);
       const dogs = [];
-      for (let i = 0; i < 10; i++) dogs.push(await createDog(app, cookie, { name: `Ñandú ${i}` }));
-      for (const url of ['/api/dog?limit=24', `/api/dog/${dogs[0]!.id}`, '/api/dog/count']) {
+      for (let i = 0; i < 10; i++)
+        dogs.push(await createDog(app, cookie, { name: `Ñandú ${i}`, personality }));
+      for (const url of ['/api/dog?limit=24', `/api/dog/${dogs[0]!.id}`]) {
         const plain = await app.inject({ method: 'GET', url });
         expect(plain.statusCode).toBe(200);
+        expect(plain.rawPayload.length).toBeGreaterThan(1024);
         for (const [accept, encoding, decode] of [
           ['br', 'br', brotliDecompressSync],
           ['gzip, deflate, br', 'br', brotliDecompressSync],
           ['gzip', 'gzip', gunzipSync],
+          ['x-gzip', 'gzip', gunzipSync],
           ['br;q=0, gzip', 'gzip', gunzipSync],
         ] as const) {
-          const res = await app.inject({
-            method: 'GET',
-            url,
-            headers: { 'accept-encoding': accept },
-          });
+          const headers = { 'accept-encoding': accept };
+          const res = await app.inject({ method: 'GET', url, headers });
           expect(res.statusCode).toBe(200);
           expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-          if (plain.rawPayload.length < 1024) {
-            // Too small to be worth it: as it is.
-            expect(res.headers['content-encoding']).toBeUndefined();
-            expect(res.rawPayload.equals(plain.rawPayload)).toBe(true);
-            continue;
-          }
           expect(res.headers['content-encoding']).toBe(encoding);
           expect(res.headers['vary']).toBe('accept-encoding');
           expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
           expect(decode(res.rawPayload).equals(plain.rawPayload)).toBe(true);
-          // A second request gets the very same compressed bytes.
-          const again = await app.inject({
-            method: 'GET',
-            url,
-            headers: { 'accept-encoding': accept },
-          });
-          expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+          // Made by the cache's compressor (brotli at quality 5), not by @fastify/compress (4).
+          expect(res.rawPayload.equals(COMPRESS[encoding](plain.rawPayload))).toBe(true);
+          const head = await app.inject({ method: 'HEAD', url, headers });
+          expect(head.statusCode).toBe(200);
+          expect(head.headers['content-encoding']).toBe(encoding);
+          expect(head.headers['content-length']).toBe(res.headers['content-length']);
+          expect(head.rawPayload).toHaveLength(0);
         }
-        for (const accept of ['identity', 'br;q=0, gzip;q=0', 'deflate']) {
-          const res = await app.inject({
-            method: 'GET',
-            url,
-            headers: { 'accept-encoding': accept },
-          });
+        for (const headers of [
+          { 'accept-encoding': 'identity' },
+          { 'accept-encoding': 'br;q=0, gzip;q=0' },
+          { 'accept-encoding': 'deflate' },
+          { 'accept-encoding': 'identity;q=1, br;q=0.5' },
+          { 'accept-encoding': 'br', 'x-no-compression': '1' },
+        ]) {
+          const res = await app.inject({ method: 'GET', url, headers });
           expect(res.headers['content-encoding']).toBeUndefined();
           expect(res.rawPayload.equals(plain.rawPayload)).toBe(true);
         }
       }
-      // The list is big enough to be compressed; a dog alone is not.
-      const list = await app.inject({
+      // Too small to be worth it: as it is.
+      const count = await app.inject({
         method: 'GET',
-        url: '/api/dog?limit=24',
+        url: '/api/dog/count',
         headers: { 'accept-encoding': 'br' },
       });
-      expect(list.headers['content-encoding']).toBe('br');
+      expect(count.headers['content-encoding']).toBeUndefined();
+      expect(count.json()).toEqual({ count: 10, more: false });
       // A write is seen at once, compressed too.
-      await app.inject({
-        method: 'DELETE',
-        url: `/api/dog/${dogs[9]!.id}`,
-        headers: { cookie },
-      });
+      await app.inject({ method: 'DELETE', url: `/api/dog/${dogs[9]!.id}`, headers: { cookie } });
       const after = await app.inject({
         method: 'GET',
         url: '/api/dog?limit=24',
         headers: { 'accept-encoding': 'br' },
       });
       expect(JSON.parse(brotliDecompressSync(after.rawPayload).toString())).toHaveLength(9);
+    });
+
+    it('other JSON answers are still compressed per request by @fastify/compress', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toHaveProperty('paths');
     });
   });
 });

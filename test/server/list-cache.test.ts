@@ -166,6 +166,24 @@ describe('list cache bounds', () => {
     expect(loads).toBe(6);
   });
 
+  it('counts the bytes of pages held as UTF-8 (what the dogs service caches)', async () => {
+    // Two pages of 199 bytes (1 + 99 'ñ' of 2 bytes each) fit in 450 bytes, a third does not.
+    const cache = createListCache<Buffer>({
+      ttlMs: 60_000,
+      now: new TestClock().now,
+      maxBytes: 450,
+    });
+    let loads = 0;
+    const load = async () => ({ json: Buffer.from(`${++loads % 10}`.padEnd(100, 'ñ')) });
+    await cache.get('anonymous', 'a', load);
+    await cache.get('anonymous', 'b', load);
+    await cache.get('anonymous', 'a', load);
+    expect(loads).toBe(2); // both still cached
+    await cache.get('anonymous', 'c', load); // 600 bytes: everything is dropped
+    await cache.get('anonymous', 'a', load);
+    expect(loads).toBe(4);
+  });
+
   it('a replaced page no longer counts against the budget', async () => {
     const clock = new TestClock();
     const cache = createListCache<string>({ ttlMs: 1000, now: clock.now, maxBytes: 600 });

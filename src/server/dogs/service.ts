@@ -49,7 +49,17 @@ function checked(page: LoadedPage<string>, schema: z.ZodType, what: string): Loa
       cause: result.error,
     });
   }
-  return { json: Buffer.from(page.json), version: page.version };
+  return { json: utf8(page.json), version: page.version };
+}
+
+/**
+ * `text` as UTF-8 in a buffer of its own. Buffer.from would put a short one (a dog, a count) in a
+ * slice of Node's shared 8 KiB pool, and a cached slice keeps the whole slab alive.
+ */
+function utf8(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }
 
 /** getJson's answer for a dog that is not there (or not public). */

@@ -1,11 +1,14 @@
 // Answers built from cached JSON bytes (the dog list, counts and one dog: dogs/service.ts). Each
-// cached body is compressed once per encoding, the first time a client asks for it, and reused by
-// every later request for the same page, where @fastify/compress would compress it again for
-// each request (about 0.1 ms of CPU for a 14 KB page, several times the rest of the answer).
-// Routes that answer this way are declared with `ownCompression` (http/route.ts), so the
-// plugin's hooks do not run for them at all.
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+// cached body is compressed at most once per encoding, the first time a client asks for it, and
+// those bytes serve every later request for the same cached page (until the page expires or a
+// write replaces it), where @fastify/compress would compress it again for each request (about
+// 0.1 ms of CPU for a 14 KB page, several times the rest of the answer). Routes that answer this
+// way are declared with `ownCompression` (http/route.ts), which leaves the plugin out of them.
+//
+// The compression runs on the main thread, as the plugin's does for bodies this size: once per
+// page it costs about what one answer did before, and it never waits behind password hashes or
+// photos for a thread of libuv's pool.
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type Encoding = 'br' | 'gzip';
@@ -13,44 +16,38 @@ export type Encoding = 'br' | 'gzip';
 /** Smaller bodies are sent as they are, as the compression plugin does (http/compression.ts). */
 export const COMPRESSION_THRESHOLD = 1024;
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-const COMPRESS: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+/** How a body is compressed with each encoding (exported for the tests). */
+export const COMPRESS: Readonly<Record<Encoding, (body: Buffer) => Buffer>> = {
   // Once per page instead of per request: quality 5 costs what 4 does and is a little smaller.
   br: (body) =>
-    brotli(body, {
+    brotliCompressSync(body, {
       params: {
         [zlib.BROTLI_PARAM_QUALITY]: 5,
         [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
         [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
       },
     }),
-  gzip: (body) => gzipped(body),
+  gzip: (body) => gzipSync(body),
 };
 
 /** A cached body's compressed forms; they go away with the body (the cache's entry). */
-const encoded = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+const encoded = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
 
 /**
- * `body` compressed with `encoding`, computed on the first call (off the main thread) and the
- * very same bytes for every later call with the same body.
+ * `body` compressed with `encoding`: made on the first call, the very same bytes for every later
+ * call with the same body. Throws when compression fails (nothing is remembered then).
  */
-export function compressedOnce(body: Buffer, encoding: Encoding): Promise<Buffer> {
+export function compressedOnce(
+  body: Buffer,
+  encoding: Encoding,
+  compress: (body: Buffer) => Buffer = COMPRESS[encoding],
+): Buffer {
   let forms = encoded.get(body);
   if (!forms) {
     forms = {};
     encoded.set(body, forms);
   }
-  const known = forms[encoding];
-  if (known) return known;
-  const made = COMPRESS[encoding](body);
-  forms[encoding] = made;
-  // A failure is not remembered: the next request tries again.
-  made.catch(() => {
-    if (forms[encoding] === made) delete forms[encoding];
-  });
-  return made;
+  return (forms[encoding] ??= compress(body));
 }
 
 /** Accept-Encoding values seen, with the encoding chosen for each (clients send a handful). */
@@ -58,9 +55,10 @@ const chosen = new Map<string, Encoding | 'identity'>();
 const CHOICES_KEPT = 64;
 
 /**
- * The encoding to answer a request with, given its Accept-Encoding (RFC 9110, 12.5.3): the
- * acceptable one (q > 0, named or through `*`) with the highest weight, brotli when the weights
- * tie; identity when neither brotli nor gzip is acceptable.
+ * The encoding to answer a request with, given its Accept-Encoding (RFC 9110, 12.5.3): of brotli,
+ * gzip (`x-gzip` is its alias) and identity, the acceptable one (q > 0, named or through `*`)
+ * with the highest weight; brotli, then gzip, when weights tie; identity when neither brotli nor
+ * gzip is acceptable.
  */
 export function preferredEncoding(header: string | undefined): Encoding | 'identity' {
   if (!header) return 'identity';
@@ -68,16 +66,21 @@ export function preferredEncoding(header: string | undefined): Encoding | 'ident
   if (known) return known;
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    if (!name) continue;
+    const [coding = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (!coding) continue;
+    const name = coding === 'x-gzip' ? 'gzip' : coding;
     const q = params.find((p) => p.startsWith('q='));
     const weight = q === undefined ? 1 : Number(q.slice(2));
-    weights.set(name, Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0);
+    const value = Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0;
+    weights.set(name, Math.max(weights.get(name) ?? 0, value));
   }
   const weightOf = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
   const br = weightOf('br');
   const gz = weightOf('gzip');
-  const choice = br > 0 && br >= gz ? 'br' : gz > 0 ? 'gzip' : 'identity';
+  // Identity is acceptable unless excluded; it wins only when the client prefers it outright.
+  const identity = weights.get('identity') ?? 0;
+  const best = Math.max(br, gz);
+  const choice = best <= 0 || identity > best ? 'identity' : br >= gz ? 'br' : 'gzip';
   if (header.length <= 256) {
     if (chosen.size >= CHOICES_KEPT) chosen.clear();
     chosen.set(header, choice);
@@ -87,18 +90,26 @@ export function preferredEncoding(header: string | undefined): Encoding | 'ident
 
 /**
  * Answers with cached JSON bytes, compressed (once per body) when the client accepts brotli or
- * gzip and the body is worth it.
+ * gzip and the body is worth it. A body that cannot be compressed goes as it is.
  */
-export async function sendCachedJson(
+export function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   body: Buffer,
-): Promise<FastifyReply> {
+): FastifyReply {
   reply.type('application/json; charset=utf-8');
   if (body.length < COMPRESSION_THRESHOLD) return reply.send(body);
   reply.header('vary', 'accept-encoding');
+  // As the plugin: a client (or a proxy) may ask for no compression at all.
+  if (request.headers['x-no-compression'] !== undefined) return reply.send(body);
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding === 'identity') return reply.send(body);
-  const bytes = await compressedOnce(body, encoding);
+  let bytes: Buffer;
+  try {
+    bytes = compressedOnce(body, encoding);
+  } catch (error) {
+    request.log.error({ err: error, encoding }, 'compressing a cached answer failed');
+    return reply.send(body);
+  }
   return reply.header('content-encoding', encoding).send(bytes);
 }

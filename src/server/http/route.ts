@@ -42,7 +42,8 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema>
   rateLimit?: RateLimitPolicy;
   /**
    * The handler compresses its answers itself (cached bodies, once each: http/cached-json.ts);
-   * @fastify/compress's hooks are left out of the route.
+   * @fastify/compress's hooks are left out of the route. Only for routes without a request body
+   * (the plugin's request decompression is left out too).
    */
   ownCompression?: true;
   responses: Record<number, ResponseSpec>;
@@ -205,7 +206,7 @@ export function createRouter(app: FastifyInstance): Router {
         method: spec.method,
         url: spec.url,
         schema: fastifySchema(spec),
-        ...(spec.ownCompression && { compress: false as const }),
+        ...(spec.ownCompression && { compress: false as const, decompress: false as const }),
         // Authentication first, before the body is even parsed: anonymous callers learn nothing
         // from parsing or validation messages. Then the route's rate limit, so a refused request
         // costs no body parsing either.
