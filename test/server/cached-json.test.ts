@@ -1,8 +1,13 @@
 // Cached JSON answers: the encoding each Accept-Encoding gets, and each cached body compressed
 // once per encoding (the same bytes for every later request).
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { compressedOnce, preferredEncoding } from '../../src/server/http/cached-json';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  COMPRESS,
+  compressedOnce,
+  preferredEncoding,
+  SYNC_COMPRESSION_LIMIT,
+} from '../../src/server/http/cached-json';
 
 describe('preferredEncoding', () => {
   it.each([
@@ -27,6 +32,7 @@ describe('preferredEncoding', () => {
     ['identity, gzip;q=0.5', 'identity'],
     ['x-gzip', 'gzip'],
     ['x-gzip;q=0.4, br;q=0.3', 'gzip'],
+    ['br;q=0.1, gzip;q=0.5, br;q=0.9', 'br'],
     ['deflate', 'identity'],
     ['br;q=abc', 'identity'],
     ['br;q=abc, gzip', 'gzip'],
@@ -40,35 +46,63 @@ describe('preferredEncoding', () => {
 });
 
 describe('compressedOnce', () => {
-  const body = Buffer.from(
-    JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Ñandú ${i}` }))),
-  );
+  const page = (dogs: number) =>
+    Buffer.from(
+      JSON.stringify(
+        Array.from({ length: dogs }, (_, i) => ({
+          id: i,
+          name: `Ñandú ${i}`,
+          text: 'x'.repeat(i),
+        })),
+      ),
+    );
+  const body = page(40);
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
-  it('compresses a body once per encoding and hands every caller the same bytes', () => {
+  it('compresses a page once per encoding, on the spot, and hands every caller the same bytes', () => {
     const br = compressedOnce(body, 'br');
+    expect(Buffer.isBuffer(br)).toBe(true);
     expect(compressedOnce(body, 'br')).toBe(br);
-    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+    expect(brotliDecompressSync(br as Buffer).equals(body)).toBe(true);
     const gzip = compressedOnce(body, 'gzip');
     expect(compressedOnce(body, 'gzip')).toBe(gzip);
-    expect(gunzipSync(gzip).equals(body)).toBe(true);
-    expect(br.length).toBeLessThan(body.length / 2);
+    expect(gunzipSync(gzip as Buffer).equals(body)).toBe(true);
+    expect((br as Buffer).length).toBeLessThan(body.length / 2);
+  });
+
+  it('a page over 64 KiB is compressed on libuv’s pool, once, all callers sharing it', async () => {
+    const large = page(400);
+    expect(large.length).toBeGreaterThan(SYNC_COMPRESSION_LIMIT);
+    const br = compressedOnce(large, 'br');
+    expect(br).toBeInstanceOf(Promise);
+    expect(compressedOnce(large, 'br')).toBe(br);
+    expect(brotliDecompressSync(await br).equals(large)).toBe(true);
+    expect(gunzipSync(await compressedOnce(large, 'gzip')).equals(large)).toBe(true);
   });
 
   it('another body with the same bytes is compressed on its own (forms go with their body)', () => {
     const copy = Buffer.from(body);
+    compressedOnce(body, 'br');
+    const spy = vi.spyOn(COMPRESS, 'br');
     expect(compressedOnce(copy, 'br')).not.toBe(compressedOnce(body, 'br'));
-    expect(compressedOnce(copy, 'br').equals(compressedOnce(body, 'br'))).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1); // for the copy only
   });
 
-  it('a failure throws and is not remembered: the next call compresses', () => {
+  it('a failure is not remembered: the next call compresses', async () => {
     const other = Buffer.from(body);
-    expect(() =>
-      compressedOnce(other, 'gzip', () => {
-        throw new Error('zlib failed');
-      }),
-    ).toThrow('zlib failed');
+    vi.spyOn(COMPRESS, 'gzip').mockImplementationOnce(() => {
+      throw new Error('zlib failed');
+    });
+    expect(() => compressedOnce(other, 'gzip')).toThrow('zlib failed');
     const gzip = compressedOnce(other, 'gzip');
-    expect(gunzipSync(gzip).equals(body)).toBe(true);
-    expect(compressedOnce(other, 'gzip')).toBe(gzip);
+    expect(gunzipSync(gzip as Buffer).equals(body)).toBe(true);
+    // The same for a rejection (a large page).
+    const large = page(400);
+    vi.spyOn(COMPRESS, 'br').mockImplementationOnce(() => Promise.reject(new Error('pool failed')));
+    await expect(compressedOnce(large, 'br')).rejects.toThrow('pool failed');
+    await Promise.resolve(); // the forgetting runs in the rejection's own callback
+    expect(brotliDecompressSync(await compressedOnce(large, 'br')).equals(large)).toBe(true);
   });
 });

@@ -251,6 +251,8 @@ function checkAnswer(
 
 /** The body as the client reads it (the headers above may ask for it compressed). */
 function decoded(res: LightMyRequestResponse): string {
+  // A HEAD answer keeps the headers of its GET, with no body to decode.
+  if (res.rawPayload.length === 0) return '';
   const encoding = res.headers['content-encoding'];
   if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString();
   if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString();

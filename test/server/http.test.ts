@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loggerOptions } from '../../src/server/app';
 import type { Db } from '../../src/server/db/db';
 import { COMPRESS } from '../../src/server/http/cached-json';
@@ -475,7 +475,7 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
           expect(decode(res.rawPayload).equals(plain.rawPayload)).toBe(true);
           // Made by the cache's compressor (brotli at quality 5), not by @fastify/compress (4).
-          expect(res.rawPayload.equals(COMPRESS[encoding](plain.rawPayload))).toBe(true);
+          expect(res.rawPayload.equals(COMPRESS[encoding](plain.rawPayload) as Buffer)).toBe(true);
           const head = await app.inject({ method: 'HEAD', url, headers });
           expect(head.statusCode).toBe(200);
           expect(head.headers['content-encoding']).toBe(encoding);
@@ -510,6 +510,47 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
         headers: { 'accept-encoding': 'br' },
       });
       expect(JSON.parse(brotliDecompressSync(after.rawPayload).toString())).toHaveLength(9);
+    });
+
+    it('a cached page is compressed once for all requests; one that fails to compress goes as it is', async () => {
+      const cookie = await login(app, await createUser(t.db));
+      for (let i = 0; i < 10; i++) await createDog(app, cookie);
+      const br = { 'accept-encoding': 'br' };
+      const spy = vi.spyOn(COMPRESS, 'br');
+      try {
+        const first = await app.inject({ method: 'GET', url: '/api/dog', headers: br });
+        const second = await app.inject({ method: 'GET', url: '/api/dog', headers: br });
+        expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+        expect(spy).toHaveBeenCalledTimes(1);
+        // Another page (a new key) fails to compress: 200 with the plain bytes, not a 500.
+        spy.mockImplementationOnce(() => {
+          throw new Error('zlib failed');
+        });
+        const failed = await app.inject({ method: 'GET', url: '/api/dog?limit=23', headers: br });
+        const plain = await app.inject({ method: 'GET', url: '/api/dog?limit=23' });
+        expect(failed.statusCode).toBe(200);
+        expect(failed.headers['content-encoding']).toBeUndefined();
+        expect(failed.headers['vary']).toBe('accept-encoding');
+        expect(failed.rawPayload.equals(plain.rawPayload)).toBe(true);
+        // Not remembered: the next request gets it compressed.
+        const retried = await app.inject({ method: 'GET', url: '/api/dog?limit=23', headers: br });
+        expect(retried.headers['content-encoding']).toBe('br');
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('the cached routes leave out the plugin’s request decompression (they take no body)', async () => {
+      const headers = { 'content-encoding': 'compress' };
+      expect((await app.inject({ method: 'GET', url: '/api/dog', headers })).statusCode).toBe(200);
+      // Elsewhere the plugin still refuses an encoding it does not know.
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/user/userLogin',
+        headers,
+        payload: { email: 'a@example.com', password: 'x' },
+      });
+      expect(login.statusCode).toBe(415);
     });
 
     it('other JSON answers are still compressed per request by @fastify/compress', async () => {

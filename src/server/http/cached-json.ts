@@ -5,10 +5,20 @@
 // 0.1 ms of CPU for a 14 KB page, several times the rest of the answer). Routes that answer this
 // way are declared with `ownCompression` (http/route.ts), which leaves the plugin out of them.
 //
-// The compression runs on the main thread, as the plugin's does for bodies this size: once per
-// page it costs about what one answer did before, and it never waits behind password hashes or
-// photos for a thread of libuv's pool.
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+// A page of up to 64 KiB (the landing page's 24 dogs are about 14 KB) is compressed in one call on
+// the main thread: once per page that costs about what one answer did before (0.1–0.5 ms), and it
+// never waits behind password hashes or photos for a thread of libuv's pool, where the plugin
+// sends every body above 8 KiB (on two cores). Larger pages (up to 100 long listings) go to the
+// pool, so that no page can hold the main thread for long.
+import { promisify } from 'node:util';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlib,
+  gzip,
+  gzipSync,
+  type BrotliOptions,
+} from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type Encoding = 'br' | 'gzip';
@@ -16,38 +26,55 @@ export type Encoding = 'br' | 'gzip';
 /** Smaller bodies are sent as they are, as the compression plugin does (http/compression.ts). */
 export const COMPRESSION_THRESHOLD = 1024;
 
-/** How a body is compressed with each encoding (exported for the tests). */
-export const COMPRESS: Readonly<Record<Encoding, (body: Buffer) => Buffer>> = {
-  // Once per page instead of per request: quality 5 costs what 4 does and is a little smaller.
+/** Bodies up to this size are compressed on the main thread, larger ones on libuv's pool. */
+export const SYNC_COMPRESSION_LIMIT = 64 * 1024;
+
+// Once per page instead of per request: quality 5 costs what 4 does and is a little smaller.
+const brotliOptions = (body: Buffer): BrotliOptions => ({
+  params: {
+    [zlib.BROTLI_PARAM_QUALITY]: 5,
+    [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+    [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+  },
+});
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Compressed = Buffer | Promise<Buffer>;
+
+/** How a body is compressed with each encoding (an object, so tests can watch or fail it). */
+export const COMPRESS: Record<Encoding, (body: Buffer) => Compressed> = {
   br: (body) =>
-    brotliCompressSync(body, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-      },
-    }),
-  gzip: (body) => gzipSync(body),
+    body.length <= SYNC_COMPRESSION_LIMIT
+      ? brotliCompressSync(body, brotliOptions(body))
+      : brotliAsync(body, brotliOptions(body)),
+  gzip: (body) => (body.length <= SYNC_COMPRESSION_LIMIT ? gzipSync(body) : gzipAsync(body)),
 };
 
 /** A cached body's compressed forms; they go away with the body (the cache's entry). */
-const encoded = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+const encoded = new WeakMap<Buffer, Partial<Record<Encoding, Compressed>>>();
 
 /**
  * `body` compressed with `encoding`: made on the first call, the very same bytes for every later
- * call with the same body. Throws when compression fails (nothing is remembered then).
+ * call with the same body (a promise of them for a large body). A failure, thrown or rejected, is
+ * not remembered: the next call tries again.
  */
-export function compressedOnce(
-  body: Buffer,
-  encoding: Encoding,
-  compress: (body: Buffer) => Buffer = COMPRESS[encoding],
-): Buffer {
+export function compressedOnce(body: Buffer, encoding: Encoding): Compressed {
   let forms = encoded.get(body);
   if (!forms) {
     forms = {};
     encoded.set(body, forms);
   }
-  return (forms[encoding] ??= compress(body));
+  const known = forms[encoding];
+  if (known) return known;
+  const made = COMPRESS[encoding](body);
+  forms[encoding] = made;
+  if (made instanceof Promise) {
+    made.catch(() => {
+      if (forms[encoding] === made) delete forms[encoding];
+    });
+  }
+  return made;
 }
 
 /** Accept-Encoding values seen, with the encoding chosen for each (clients send a handful). */
@@ -92,11 +119,11 @@ export function preferredEncoding(header: string | undefined): Encoding | 'ident
  * Answers with cached JSON bytes, compressed (once per body) when the client accepts brotli or
  * gzip and the body is worth it. A body that cannot be compressed goes as it is.
  */
-export function sendCachedJson(
+export async function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   body: Buffer,
-): FastifyReply {
+): Promise<FastifyReply> {
   reply.type('application/json; charset=utf-8');
   if (body.length < COMPRESSION_THRESHOLD) return reply.send(body);
   reply.header('vary', 'accept-encoding');
@@ -106,7 +133,7 @@ export function sendCachedJson(
   if (encoding === 'identity') return reply.send(body);
   let bytes: Buffer;
   try {
-    bytes = compressedOnce(body, encoding);
+    bytes = await compressedOnce(body, encoding);
   } catch (error) {
     request.log.error({ err: error, encoding }, 'compressing a cached answer failed');
     return reply.send(body);
