@@ -35,8 +35,8 @@ export interface ListCacheOptions {
   maxEntries?: number;
   /**
    * Upper bound on the memory the pages of one audience hold (their bytes, or 2 bytes per
-   * character of text; a page's compressed forms, about a tenth of it each, are not counted); reached,
-   * that audience's pages are dropped. Keys are client-chosen (`before`), so a count alone
+   * character of text; a page's compressed forms, about a tenth of it each, are not counted);
+   * reached, that audience's pages are dropped. Keys are client-chosen (`before`), so a count alone
    * would let pages of 100 long dogs add up to hundreds of MB.
    */
   maxBytes?: number;

@@ -20,11 +20,9 @@ import {
   type BrotliOptions,
 } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION_THRESHOLD } from './compression';
 
 export type Encoding = 'br' | 'gzip';
-
-/** Smaller bodies are sent as they are, as the compression plugin does (http/compression.ts). */
-export const COMPRESSION_THRESHOLD = 1024;
 
 /** Bodies up to this size are compressed on the main thread, larger ones on libuv's pool. */
 export const SYNC_COMPRESSION_LIMIT = 64 * 1024;

@@ -6,11 +6,14 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** Smaller answers are sent as they are: compressing them saves too little. */
+export const COMPRESSION_THRESHOLD = 1024;
+
 export const compression = fp(
   async (app: FastifyInstance) => {
     await app.register(fastifyCompress, {
       global: true,
-      threshold: 1024,
+      threshold: COMPRESSION_THRESHOLD,
       encodings: ['br', 'gzip'],
       // Quality 4 keeps brotli cheap enough to run per response (11 would cost tens of ms).
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
