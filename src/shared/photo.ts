@@ -13,6 +13,10 @@ export const PHOTO_MESSAGES = {
   notAnImage: 'Ese archivo no es una imagen',
   unsupportedFormat: 'Ese formato de imagen no se admite: usa JPEG, PNG, WebP o AVIF',
   tooManyPixels: 'La foto tiene demasiados píxeles (máximo 50 megapíxeles)',
+  sideTooLong: 'La foto es demasiado grande: cada lado puede medir hasta 8.192 píxeles',
+  tooElongated: 'La foto es demasiado alargada: un lado puede medir como mucho 20 veces el otro',
+  tooHeavyToDecode:
+    'Esta foto necesita demasiada memoria para abrirse (un PNG entrelazado, un JPEG progresivo o un AVIF muy grandes): guárdala como JPEG normal o más pequeña e inténtalo de nuevo',
   damaged: 'La foto está dañada o incompleta',
   missingFile: 'Falta la foto: envíala en el campo file',
   oneFile: 'Envía una sola foto por petición',
