@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/shared/api';
+import { NOT_FROM_A_SCRIPT } from '../../src/server/http/security';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import {
   createUser,
@@ -724,6 +725,41 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
         expect(res.statusCode).toBe(200);
         expect(res.json()).toBe(true);
       }
+    });
+
+    it('never ends a session for an <img>, a stylesheet, a frame or a link (Sec-Fetch-Dest not empty), even same-origin', async () => {
+      const user = await createUser(t.db);
+      const cookie = await login(app, user);
+      for (const dest of ['image', 'style', 'script', 'iframe', 'document', 'object', 'video']) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await app.inject({
+            method,
+            url: '/api/user/userLogout',
+            headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': dest },
+          });
+          expect(res.statusCode, `${method} ${dest}`).toBe(403);
+          if (method === 'GET') expect(res.json()).toEqual({ error: NOT_FROM_A_SCRIPT });
+          expect(setCookieHeader(res), dest).toBeUndefined();
+        }
+      }
+      expect((await me(cookie)).statusCode).toBe(200);
+      // The site's own fetch/XHR (empty) logs out.
+      const xhr = await app.inject({
+        method: 'GET',
+        url: '/api/user/userLogout',
+        headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' },
+      });
+      expect(xhr.statusCode).toBe(200);
+      expect((await me(cookie)).statusCode).toBe(401);
+      // A client without Sec-Fetch headers (curl, an old browser) still can.
+      const again = await login(app, user);
+      const curl = await app.inject({
+        method: 'GET',
+        url: '/api/user/userLogout',
+        headers: { cookie: again },
+      });
+      expect(curl.statusCode).toBe(200);
+      expect((await me(again)).statusCode).toBe(401);
     });
 
     it('403 when another site triggers it', async () => {
