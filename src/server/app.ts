@@ -121,6 +121,18 @@ class RequestLog extends LogController {
   }
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many addresses nearest to this
+ * server (the socket's peer, then X-Forwarded-For from its right end), so the client is the
+ * address the outermost trusted proxy saw. Fastify itself trusts nothing for a bare number, and
+ * `true` (trust every hop) would let a client write its own address at the left end.
+ */
+export function trustedProxies(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Photos: upload (multipart bodies are parsed only inside this plugin) and /media files. */
 async function photoRoutes(scope: FastifyInstance) {
   await registerPhotoRoutes({
@@ -139,8 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    // Fastify accepts a hop count at run time; its typings only omit it.
-    trustProxy: config.trustProxy as boolean | string | string[],
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

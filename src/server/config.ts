@@ -25,14 +25,19 @@ const integer = (name: string, min: number, max: number) =>
       error: `${name} must be an integer between ${min} and ${max}`,
     });
 
-/** false | true | hop count | comma-separated proxy addresses/CIDRs (Fastify's trustProxy). */
+/**
+ * false | true | hop count | comma-separated proxy addresses/CIDRs (Fastify's trustProxy). `true`
+ * means one proxy in front: trusting every hop would take the client's address from the left end
+ * of X-Forwarded-For, which the client writes itself, so anyone could choose their IP and escape
+ * every per-IP limit.
+ */
 const trustProxy = z
   .string()
   .trim()
-  .transform((v, ctx): boolean | number | string[] => {
+  .transform((v, ctx): false | number | string[] => {
     const lower = v.toLowerCase();
     if (['false', '0', 'no', ''].includes(lower)) return false;
-    if (['true', 'yes'].includes(lower)) return true;
+    if (['true', 'yes'].includes(lower)) return 1;
     if (/^\d+$/.test(v)) return Number(v);
     const list = v
       .split(',')
@@ -162,7 +167,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  trustProxy: boolean | number | string[];
+  /** false, the number of proxies in front (`true` is 1), or the proxies' addresses. */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   /** How long a dog list page may be reused; 0 disables the cache. */
   dogListCacheMs: number;

@@ -472,6 +472,34 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       expect((await send(app, '203.0.113.2')).statusCode).toBe(429);
     });
 
+    it('TRUST_PROXY=true trusts one proxy: a forged X-Forwarded-For prefix never picks the IP', async () => {
+      await app.close();
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig(
+          { loginPerIp: 3, loginPerEmail: 100, loginPerEmailGlobal: 0 },
+          { TRUST_PROXY: 'true' },
+        ),
+      });
+      const user = await createUser(t.db);
+      // The proxy appends the address it saw; whatever the client wrote comes before it.
+      const send = (forged: string, password = 'mala') =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          headers: { 'x-forwarded-for': `${forged}, 198.51.100.7` },
+          payload: { email: user.email, password },
+        });
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await send(`203.0.113.${i}`)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+      // Not even the right password gets through from that address meanwhile.
+      expect((await send('203.0.113.99', user.password)).statusCode).toBe(429);
+      const ips = await t.db.query<{ key: string }>('SELECT key FROM rate_limits');
+      expect(ips.some((r) => r.key.includes('198.51.100.7'))).toBe(true);
+      expect(ips.some((r) => r.key.includes('203.0.113.'))).toBe(false);
+    });
+
     it('a limit of 0 turns it off', async () => {
       await relimit({
         loginPerEmail: 0,

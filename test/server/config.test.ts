@@ -136,9 +136,10 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['true', true],
+    // One proxy in front: never "every hop", whose client address the client itself writes.
+    ['true', 1],
     ['false', false],
-    ['yes', true],
+    ['yes', 1],
     ['0', false],
     ['2', 2],
     ['10.0.0.1', ['10.0.0.1']],

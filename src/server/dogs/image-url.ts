@@ -18,7 +18,9 @@ function normalHostname(hostname: string): string {
 /** The host name of an address (`https://site:8443/x`) or of a Host header (`site:8443`). */
 export function hostnameOf(address: string): string | undefined {
   try {
-    return normalHostname(new URL(address.includes('://') ? address : `http://${address}`).hostname);
+    return normalHostname(
+      new URL(address.includes('://') ? address : `http://${address}`).hostname,
+    );
   } catch {
     return undefined;
   }
@@ -40,7 +42,9 @@ export function ownSiteImageRefusal(
   } catch {
     return undefined;
   }
-  const path = canonicalRequestTarget(url.pathname).toLowerCase().replace(/\/{2,}/g, '/');
+  const path = canonicalRequestTarget(url.pathname)
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/');
   const apiPath = path === '/api' || path.startsWith('/api/');
   const hostname = normalHostname(url.hostname);
   if (apiPath || ownHostnames.some((own) => own !== undefined && own === hostname)) {
