@@ -23,6 +23,7 @@ import { hasBuiltPages, pageHandler } from './http/pages';
 import { httpServerOptions, shutdownRefusal } from './http/lifecycle';
 import { serializerCompiler, validatorCompiler } from './http/route';
 import { canonicalRequestTarget, security } from './http/security';
+import { loggedUrl } from './http/log-url';
 import { assertOutsideStaticRoot, staticFiles } from './http/static';
 import { maintenance } from './maintenance';
 import { moderationRoutes } from './moderation/routes';
@@ -107,10 +108,7 @@ class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const url =
-      request.originalUrl === request.url
-        ? { url: request.url }
-        : { url: request.url, rawUrl: request.originalUrl };
+    const url = loggedUrl(request.url, request.originalUrl);
     const line = {
       req: { method: request.method, ...url, ip: request.ip },
       res: { statusCode: reply.statusCode },

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { MESSAGES } from '../../shared/api';
 import { HttpError } from './errors';
+import { loggedUrl } from './log-url';
 
 const SCRIPT_NONCE = Symbol('scriptNonce');
 type WithNonce = ServerResponse & { [SCRIPT_NONCE]?: string };
@@ -279,7 +280,12 @@ function forbidden(
   message: string = MESSAGES.foreignOrigin,
 ): HttpError {
   request.log.warn(
-    { event: 'forbidden_origin', reason, method: request.method, url: request.url },
+    {
+      event: 'forbidden_origin',
+      reason,
+      method: request.method,
+      url: loggedUrl(request.url, request.url).url,
+    },
     'cross-site request refused',
   );
   return new HttpError(403, message);
