@@ -637,6 +637,62 @@ describe.each(BACKENDS)('accounts and personal data on %s', (backend) => {
       expect((await confirm(token)).statusCode).toBe(204);
     });
 
+    it('changing the password ends the links e-mailed before it', async () => {
+      await request('ana@example.com');
+      const token = await tokenFromMail();
+      const cookie = await login(app, ana);
+      const changed = await inject('POST', '/api/user/password', {
+        cookie,
+        body: {
+          current: 'vieja-clave-1',
+          password: 'nueva-clave-2',
+          passwordValidate: 'nueva-clave-2',
+        },
+      });
+      expect(changed.statusCode).toBe(204);
+      expect(await count('SELECT count(*) AS n FROM password_resets')).toBe(0);
+      const res = await confirm(token, 'otra-clave-3');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: RESET_LINK_INVALID });
+      await login(app, { email: ana.email, password: 'nueva-clave-2' });
+    });
+
+    it('"Cerrar sesión en todos los dispositivos" ends the pending links too', async () => {
+      await request('ana@example.com');
+      const token = await tokenFromMail();
+      const cookie = await login(app, ana);
+      expect((await inject('POST', '/api/user/logout-all', { cookie })).statusCode).toBe(204);
+      const res = await confirm(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: RESET_LINK_INVALID });
+      await login(app, { email: ana.email, password: 'vieja-clave-1' });
+    });
+
+    it('a blocked account gets the same answer and no e-mail, and its links set no password', async () => {
+      await request('ana@example.com');
+      const token = await tokenFromMail();
+      await t.db.query(
+        `UPDATE users SET blocked_at = now(), blocked_reason = 'spam' WHERE id = $1`,
+        [ana.id],
+      );
+      const known = await request('nadie@example.com');
+      const blocked = await request('ana@example.com');
+      expect(blocked.statusCode).toBe(202);
+      expect(blocked.body).toBe(known.body);
+      expect(await mail()).toHaveLength(1);
+      expect(await count('SELECT count(*) AS n FROM password_resets')).toBe(1);
+      const res = await confirm(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: RESET_LINK_INVALID });
+      const [row] = await t.db.query<{ used_at: Date | null }>(
+        'SELECT used_at FROM password_resets',
+      );
+      expect(row!.used_at).toBeNull();
+      // Unblocked, the old password is still the one.
+      await t.db.query('UPDATE users SET blocked_at = NULL WHERE id = $1', [ana.id]);
+      await login(app, { email: ana.email, password: 'vieja-clave-1' });
+    });
+
     it('rate limited per e-mail (known or not, the same) and per IP', async () => {
       for (const email of ['ana@example.com', 'nadie@example.com']) {
         for (let i = 0; i < 3; i += 1)
