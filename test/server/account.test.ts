@@ -11,6 +11,7 @@ import {
   PHONE_INVALID,
   RESET_LINK_INVALID,
 } from '../../src/shared/account';
+import { readStamps } from '../../src/server/db/stamps';
 import { MESSAGES } from '../../src/shared/api';
 import { PRIVACY_POLICY } from '../../src/shared/privacy';
 import { CONSENT_REQUIRED } from '../../src/shared/user';
@@ -214,6 +215,37 @@ describe.each(BACKENDS)('accounts and personal data on %s', (backend) => {
       expect((await inject('GET', `/api/dog/${dog.id}`, { cookie: viewer })).json().user.name).toBe(
         'Ana Nueva',
       );
+    });
+
+    it('a new phone alone reaches logged-in visitors at once (the list cache is exact)', async () => {
+      await inject('PATCH', '/api/user/me', { cookie, body: { phone: '3001234567' } });
+      const dog = await createDog(app, cookie);
+      const viewer = await insertSession(t.db, (await createUser(t.db)).id, clock.now());
+      const phones = async () => [
+        (await inject('GET', '/api/dog', { cookie: viewer })).json()[0].user.phone,
+        (await inject('GET', `/api/dog/${dog.id}`, { cookie: viewer })).json().user.phone,
+      ];
+      expect(await phones()).toEqual(['+573001234567', '+573001234567']);
+      await inject('PATCH', '/api/user/me', { cookie, body: { phone: '3109876543' } });
+      expect(await phones()).toEqual(['+573109876543', '+573109876543']);
+      await inject('PATCH', '/api/user/me', { cookie, body: { phone: null } });
+      expect(await phones()).toEqual([undefined, undefined]);
+    });
+
+    it('every owner field the lists show moves the list stamp, as another process writes it', async () => {
+      for (const [column, value] of [
+        ['name', 'Ana Otra'],
+        ['email', 'ana.otra@example.com'],
+        ['phone', '+573005550000'],
+      ] as const) {
+        const before = (await readStamps(t.db)).dogs;
+        await t.db.query(`UPDATE users SET ${column} = $1 WHERE id = $2`, [value, ana.id]);
+        expect((await readStamps(t.db)).dogs, column).toBeGreaterThan(before);
+      }
+      // A column the lists never show leaves the pages cached.
+      const before = (await readStamps(t.db)).dogs;
+      await t.db.query(`UPDATE users SET password_hash = 'x' WHERE id = $1`, [ana.id]);
+      expect((await readStamps(t.db)).dogs).toBe(before);
     });
   });
 

@@ -118,8 +118,8 @@ export function registerAccountRoutes({
     async ({ request, session, body }) => {
       const updated = await accounts.updateProfile(session.user.id, body);
       if (!updated) throw new HttpError(401, ACCOUNT_MESSAGES.accountGone);
-      // Logged-in visitors see the owner's name on each dog.
-      if (body.name !== undefined) listCache.invalidate();
+      // Logged-in visitors see the owner's name and phone on each dog.
+      if (body.name !== undefined || body.phone !== undefined) listCache.invalidate();
       request.log.info(
         { event: 'profile_updated', userId: session.user.id, fields: Object.keys(body) },
         'profile updated',
