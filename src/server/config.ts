@@ -102,6 +102,12 @@ const envSchema = z.object({
   ),
   INTEREST_RATE_LIMIT_USER: integer('INTEREST_RATE_LIMIT_USER', 0, 1_000_000).default(10),
   INTEREST_RATE_LIMIT_IP: integer('INTEREST_RATE_LIMIT_IP', 0, 1_000_000).default(50),
+  INTEREST_ANSWER_RATE_LIMIT_USER: integer('INTEREST_ANSWER_RATE_LIMIT_USER', 0, 1_000_000).default(
+    60,
+  ),
+  INTEREST_ANSWER_RATE_LIMIT_IP: integer('INTEREST_ANSWER_RATE_LIMIT_IP', 0, 1_000_000).default(
+    200,
+  ),
   INTEREST_RATE_LIMIT_WINDOW_SECONDS: integer(
     'INTEREST_RATE_LIMIT_WINDOW_SECONDS',
     1,
@@ -233,6 +239,9 @@ export interface Config {
     interestPerUser: number;
     interestPerIp: number;
     interestWindowMs: number;
+    /** Answers to "Me interesa" requests (state changes) per user and per IP, same window. */
+    interestAnswerPerUser: number;
+    interestAnswerPerIp: number;
   };
 }
 
@@ -317,6 +326,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       interestPerUser: e.INTEREST_RATE_LIMIT_USER,
       interestPerIp: e.INTEREST_RATE_LIMIT_IP,
       interestWindowMs: e.INTEREST_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      interestAnswerPerUser: e.INTEREST_ANSWER_RATE_LIMIT_USER,
+      interestAnswerPerIp: e.INTEREST_ANSWER_RATE_LIMIT_IP,
     },
   };
 }

@@ -47,6 +47,8 @@ describe('loadConfig', () => {
         interestPerUser: 10,
         interestPerIp: 50,
         interestWindowMs: 60 * 60 * 1000,
+        interestAnswerPerUser: 60,
+        interestAnswerPerIp: 200,
       },
     });
   });
