@@ -3,10 +3,11 @@
 // Sources (public pages):
 // - Each comuna's limits: the descriptions of Spanish Wikipedia's "Comuna N (Cali)" articles,
 //   which follow the Alcaldía's comuna maps (idesc.cali.gov.co/download/mapas_comunas/
-//   comuna_NN.pdf); the Comuna 1 and Comuna 21 texts were also read on their own pages.
-// - Municipalities: Spanish/English/German Wikipedia articles on Cali, Yumbo, La Cumbre, Dagua,
-//   Jamundí, Candelaria, Palmira and Vijes ("Límites" / "limita con").
-// Readings made where the sources are silent or disagree (checked against the comuna map):
+//   comuna_NN.pdf); the Comuna 1 and Comuna 21 texts were also read on other pages.
+// - Municipalities: the Wikipedia articles (Spanish, English, German) on Cali, La Cumbre, Dagua,
+//   Jamundí, Candelaria and Palmira ("Límites" / "limita con"), which also give Yumbo's and
+//   Vijes' neighbours.
+// Readings made where the sources are silent or disagree:
 // - A comuna's text often leaves out a neighbour that the other comuna's text names (Comuna 2
 //   names 6, Comuna 6 names only 4 and 5 to its west; Comuna 18 names 22, Comuna 22 only 17).
 //   A border named by either side counts: the relation is symmetric. Comuna 14's text names no
@@ -16,8 +17,8 @@
 // - The río Cauca is a border, not a gap: Comunas 6 and 7 border Palmira, Comunas 7 and 21 and
 //   the rural corregimientos along the river (Navarro, El Hormiguero) border Candelaria, and
 //   Yumbo and Vijes border Palmira, as Palmira's article says.
-// - Comuna 6's text names no northern neighbour; on the map its north edge, where the río Cali
-//   meets the Cauca, faces Yumbo, so Comuna 6 borders Yumbo.
+// - Comuna 6's text names no northern neighbour; read from the map (no text confirms it), its
+//   north edge, where the río Cali meets the Cauca, faces Yumbo, so Comuna 6 borders Yumbo.
 // - Comuna 13's "área de expansión" and Comuna 18's "perímetro urbano" are Cali land; the
 //   corregimientos (La Buitrera, Los Andes, Navarro, Pance, El Hormiguero, ...) are all the one
 //   rural zone here.
