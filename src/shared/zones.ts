@@ -5,8 +5,8 @@
 //   which follow the Alcaldía's comuna maps (idesc.cali.gov.co/download/mapas_comunas/
 //   comuna_NN.pdf); the Comuna 1 and Comuna 21 texts were also read on other pages.
 // - Municipalities: the Wikipedia articles (Spanish, English, German) on Cali, La Cumbre, Dagua,
-//   Jamundí, Candelaria and Palmira ("Límites" / "limita con"), which also give Yumbo's and
-//   Vijes' neighbours.
+//   Jamundí, Candelaria and Palmira ("Límites" / "limita con"), which also give most of Yumbo's
+//   and Vijes' neighbours; Vijes–Yumbo (Yumbo lies right south of Vijes) is read from the map.
 // Readings made where the sources are silent or disagree:
 // - A comuna's text often leaves out a neighbour that the other comuna's text names (Comuna 2
 //   names 6, Comuna 6 names only 4 and 5 to its west; Comuna 18 names 22, Comuna 22 only 17).
