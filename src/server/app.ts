@@ -43,6 +43,7 @@ import { sessionRoutes } from './sessions/routes';
 import { openApi } from './system/openapi';
 import { systemRoutes } from './system/routes';
 import { userRoutes } from './users/routes';
+import { zoneRoutes } from './zones/routes';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist');
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(adoptionRoutes, { mailer });
   await app.register(systemRoutes);
+  await app.register(zoneRoutes);
   await app.register(seoRoutes);
   if (serveApp) await app.register(staticFiles, { root: staticDir });
   return app;

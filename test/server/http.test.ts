@@ -384,6 +384,7 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'GET /api/me/interests',
           'PATCH /api/interest/{id}',
           'GET /api/me/dogs',
+          'GET /api/zones',
         ].sort(),
       );
       const register = doc.paths['/api/user/userRegister'].post;
