@@ -202,7 +202,7 @@ export interface Config {
   };
   /** The site's address as people reach it, for links in e-mails (never taken from a request). */
   publicUrl: string;
-  /** Origin for shared pages' absolute URLs; undefined: the request's. */
+  /** Origin for shared pages' absolute URLs; undefined: PUBLIC_URL's (see seo/routes.ts). */
   publicOrigin: string | undefined;
   rateLimits: {
     // For every count below, 0 disables that limit.
@@ -295,7 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     /**
      * Origin of the absolute URLs shared pages carry (canonical, Open Graph, sitemap):
-     * PUBLIC_ORIGIN, else PUBLIC_URL's origin, else (undefined) the request's own.
+     * PUBLIC_ORIGIN, else PUBLIC_URL's origin, else (undefined) that of the local default.
      */
     publicOrigin: e.PUBLIC_ORIGIN
       ? e.PUBLIC_ORIGIN.replace(/\/+$/, '')
