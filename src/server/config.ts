@@ -125,6 +125,7 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: integer('HTTP_REQUEST_TIMEOUT_SECONDS', 1, 3600).default(30),
   HTTP_IDLE_TIMEOUT_SECONDS: integer('HTTP_IDLE_TIMEOUT_SECONDS', 1, 3600).default(30),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: integer('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 1, 3600).default(5),
+  PHOTO_UPLOAD_TIMEOUT_SECONDS: integer('PHOTO_UPLOAD_TIMEOUT_SECONDS', 1, 3600).default(15),
   STATIC_DIR: z.string().trim().min(1, { error: 'STATIC_DIR must not be empty' }).optional(),
   SMTP_URL: z
     .string()
@@ -190,6 +191,8 @@ export interface Config {
     idleMs: number;
     /** An idle keep-alive connection is closed after this long. */
     keepAliveMs: number;
+    /** A photo upload's body must arrive whole within this (from when its route starts). */
+    photoBodyMs: number;
   };
   /** Live sessions kept per user; a new login ends the oldest beyond it. 0: no cap. */
   sessionsPerUser: number;
@@ -290,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
       idleMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      photoBodyMs: e.PHOTO_UPLOAD_TIMEOUT_SECONDS * 1000,
     },
     mail: { smtpUrl: e.SMTP_URL, outboxDir: join(dataDir, 'outbox'), from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),

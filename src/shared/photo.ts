@@ -22,6 +22,8 @@ export const PHOTO_MESSAGES = {
   oneFile: 'Envía una sola foto por petición',
   notMultipart: 'La foto debe enviarse como multipart/form-data',
   busy: 'Hay muchas fotos en proceso, reintenta en un momento',
+  uploadsInFlight: 'Ya tienes 2 fotos subiendo: espera a que terminen',
+  tooSlow: 'La foto tardó demasiado en llegar: revisa tu conexión e inténtalo de nuevo',
   uploadFailed: 'No se pudo subir la foto, reintenta',
   unknownPhoto: 'Una de las fotos no existe o ya fue eliminada',
   foreignPhoto: 'Solo puedes usar tus propias fotos',

@@ -16,7 +16,13 @@ describe('loadConfig', () => {
       seedDemo: true,
       dogListCacheMs: 1000,
       sessionsPerUser: 10,
-      httpTimeouts: { headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000 },
+      httpTimeouts: {
+        headersMs: 10_000,
+        requestMs: 30_000,
+        idleMs: 30_000,
+        keepAliveMs: 5_000,
+        photoBodyMs: 15_000,
+      },
       mail: {
         smtpUrl: undefined,
         outboxDir: resolve('./data/outbox'),

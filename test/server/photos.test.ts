@@ -4,6 +4,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   MAX_DECODE_BYTES,
   shapeRefusal,
@@ -355,6 +357,114 @@ describe.each(BACKENDS)('photos on %s', (backend) => {
       const body = multipart({ filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg });
       const anonymous = await app.inject({ method: 'POST', url: '/api/photos', ...body });
       expectError(anonymous, 401, MESSAGES.notLoggedIn);
+    });
+
+    it('refuses a body with two file parts with 400 (the second is never silently dropped)', async () => {
+      for (const second of [{ bytes: jpeg }, { field: 'otra', filename: 'b.jpg', bytes: jpeg }]) {
+        const body = multipart(
+          { filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg },
+          { filename: 'b.jpg', type: 'image/jpeg', ...second },
+        );
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/photos',
+          payload: body.payload,
+          headers: { ...body.headers, cookie: ownerCookie },
+        });
+        expectError(res, 400, PHOTO_MESSAGES.oneFile);
+      }
+      expect(await count('photos')).toBe(0);
+      // A text field beside the one file is fine.
+      const withField = multipart(
+        { field: 'nota', type: 'text/plain', bytes: Buffer.from('hola') },
+        { filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg },
+      );
+      const ok = await app.inject({
+        method: 'POST',
+        url: '/api/photos',
+        payload: withField.payload,
+        headers: { ...withField.headers, cookie: ownerCookie },
+      });
+      expect(ok.statusCode, ok.body).toBe(201);
+    });
+
+    /**
+     * An upload over a real connection whose body stops halfway; `finish()` sends the rest. The
+     * app must listen (inject() would read the whole body before routing).
+     */
+    async function stalledUpload(cookie: string) {
+      if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const body = multipart({ filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg });
+      const half = Math.floor(body.payload.length / 2);
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/photos',
+        headers: { ...body.headers, cookie, 'content-length': String(body.payload.length) },
+      });
+      const answer = new Promise<{ status: number; json: unknown; connection?: string }>(
+        (resolve, reject) => {
+          req.on('response', (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                json: JSON.parse(Buffer.concat(chunks).toString()),
+                connection: res.headers.connection,
+              }),
+            );
+          });
+          req.on('error', reject);
+        },
+      );
+      req.write(body.payload.subarray(0, half));
+      return { answer, finish: () => req.end(body.payload.subarray(half)) };
+    }
+
+    it('one account holds at most 2 uploads at once (429); everyone else still uploads', async () => {
+      const stalled = [await stalledUpload(ownerCookie), await stalledUpload(ownerCookie)];
+      // Once both are being received, a third is refused before its body is read (a JSON body
+      // would get 415 only after that check).
+      await vi.waitFor(
+        async () => {
+          const probe = await app.inject({
+            method: 'POST',
+            url: '/api/photos',
+            headers: { cookie: ownerCookie },
+            payload: { file: 'x' },
+          });
+          expect(probe.statusCode).toBe(429);
+        },
+        { timeout: 10_000 },
+      );
+      const third = await upload(jpeg);
+      expectError(third, 429, PHOTO_MESSAGES.uploadsInFlight);
+      expect(third.headers['retry-after']).toBe('5');
+      await uploaded(jpeg, otherCookie);
+      for (const s of stalled) s.finish();
+      for (const s of stalled) expect((await s.answer).status).toBe(201);
+      await uploaded();
+    });
+
+    it('a body that has not arrived whole within PHOTO_UPLOAD_TIMEOUT_SECONDS gets 408 and frees its slot', async () => {
+      await app.close();
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig({}, { PHOTO_UPLOAD_TIMEOUT_SECONDS: '1' }),
+      });
+      ownerCookie = await login(app, owner);
+      const stalled = [await stalledUpload(ownerCookie), await stalledUpload(ownerCookie)];
+      for (const s of stalled) {
+        const res = await s.answer;
+        expect(res.status).toBe(408);
+        expect(res.json).toEqual({ error: PHOTO_MESSAGES.tooSlow });
+        expect(res.connection).toBe('close');
+      }
+      expect(await count('photos')).toBe(0);
+      await uploaded();
     });
 
     it('every other route keeps refusing multipart bodies with 415', async () => {
