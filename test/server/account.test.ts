@@ -12,6 +12,7 @@ import {
   RESET_LINK_INVALID,
 } from '../../src/shared/account';
 import { readStamps } from '../../src/server/db/stamps';
+import { PASSWORD_MESSAGES } from '../../src/server/users/password-strength';
 import { MESSAGES } from '../../src/shared/api';
 import { PRIVACY_POLICY } from '../../src/shared/privacy';
 import { CONSENT_REQUIRED } from '../../src/shared/user';
@@ -330,6 +331,24 @@ describe.each(BACKENDS)('accounts and personal data on %s', (backend) => {
         body: { current: 'x', password: 'nueva-clave-2', passwordValidate: 'nueva-clave-2' },
       });
       expect(res.statusCode).toBe(401);
+    });
+
+    it('400 for a common password or one made of the name or e-mail, saying why; the old one stays', async () => {
+      for (const [password, error] of [
+        ['password', PASSWORD_MESSAGES.common],
+        ['ana@example.com', PASSWORD_MESSAGES.personal],
+        ['Ana-Ana-2025', PASSWORD_MESSAGES.personal],
+      ] as const) {
+        const res = await change({
+          current: 'vieja-clave-1',
+          password,
+          passwordValidate: password,
+        });
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json()).toEqual({ error });
+      }
+      expect((await me(otherDevice)).statusCode).toBe(200);
+      await login(app, { email: ana.email, password: 'vieja-clave-1' });
     });
 
     it('a stolen session cannot guess the password at speed: 429 after 10 tries', async () => {
@@ -723,6 +742,21 @@ describe.each(BACKENDS)('accounts and personal data on %s', (backend) => {
       // Unblocked, the old password is still the one.
       await t.db.query('UPDATE users SET blocked_at = NULL WHERE id = $1', [ana.id]);
       await login(app, { email: ana.email, password: 'vieja-clave-1' });
+    });
+
+    it('400 for a weak new password, saying why; the link still works afterwards', async () => {
+      await request('ana@example.com');
+      const token = await tokenFromMail();
+      for (const [password, error] of [
+        ['12345678', PASSWORD_MESSAGES.common],
+        ['ana@example.com', PASSWORD_MESSAGES.personal],
+      ] as const) {
+        const res = await confirm(token, password);
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json()).toEqual({ error });
+      }
+      expect((await confirm(token)).statusCode).toBe(204);
+      await login(app, { email: ana.email, password: 'nueva-clave-2' });
     });
 
     it('rate limited per e-mail (known or not, the same) and per IP', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/shared/api';
 import { NOT_FROM_A_SCRIPT } from '../../src/server/http/security';
+import { PASSWORD_MESSAGES } from '../../src/server/users/password-strength';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import {
   createUser,
@@ -25,6 +26,9 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   consent: true,
   ...overrides,
 });
+
+/** 128 characters that pass the strength rule (its first 64 are what is judged). */
+const LONG_PASSWORD = 'Tres perros comen mango en el patio azul de Cali; '.repeat(3).slice(0, 128);
 
 describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
   let t: TestDatabase;
@@ -72,6 +76,19 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       expect(cookie).toMatch(/^hd_session=/);
     });
 
+    it.each([
+      ['a common password', 'password', PASSWORD_MESSAGES.common],
+      ['a common password', '12345678', PASSWORD_MESSAGES.common],
+      ['the e-mail itself', 'ana@example.com', PASSWORD_MESSAGES.personal],
+      ['the name and a year', 'AnaGomez2025', PASSWORD_MESSAGES.personal],
+      ['an easy one', 'aaaaaaaaaaaa', PASSWORD_MESSAGES.weak],
+    ])('400 for %s (%s), saying why, and no account', async (_label, password, error) => {
+      const res = await register(registration({ password, passwordValidate: password }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error });
+      expect(await t.db.query('SELECT id FROM users')).toEqual([]);
+    });
+
     it('400 when the passwords differ', async () => {
       const res = await register(registration({ passwordValidate: 'otra-cosa-123' }));
       expect(res.statusCode).toBe(400);
@@ -113,8 +130,8 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
     it.each([
       ['name of 2', { name: 'Al' }],
       ['name of 80', { name: 'n'.repeat(80) }],
-      ['password of 8', { password: '12345678', passwordValidate: '12345678' }],
-      ['password of 128', { password: 'p'.repeat(128), passwordValidate: 'p'.repeat(128) }],
+      ['password of 8', { password: 'Xq7#pL2v', passwordValidate: 'Xq7#pL2v' }],
+      ['password of 128', { password: LONG_PASSWORD, passwordValidate: LONG_PASSWORD }],
     ])('201 at the boundary: %s', async (_label, overrides) => {
       expect((await register(registration(overrides))).statusCode).toBe(201);
     });
