@@ -321,7 +321,7 @@ describe.each(BACKENDS)('photos on %s', (backend) => {
         expect(res.json(), label).toEqual({ error: message });
       }
       expect(await count('photos')).toBe(0);
-    });
+    }, 120_000);
 
     it('still accepts 16-bit and interlaced PNGs of a sensible size, and panoramas up to 20:1', async () => {
       for (const shape of [
