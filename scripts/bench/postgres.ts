@@ -199,7 +199,7 @@ async function readAfterWrite(servers: BenchServer[], seconds: number, notes: st
     }));
     // Fill the caches first.
     for (const r of readers) await Promise.all([list(r.anon), list(r.logged)]);
-    const created = await writer.call('POST', '/api/dog', benchDog(round, writer.base));
+    const created = await writer.call('POST', '/api/dog', benchDog(round));
     const dog = (JSON.parse(created.text) as { dog: { id: number } }).dog;
     for (const r of readers) {
       for (const client of [r.anon, r.logged]) {
@@ -210,7 +210,7 @@ async function readAfterWrite(servers: BenchServer[], seconds: number, notes: st
       }
     }
     await writer.call('PUT', `/api/dog/${dog.id}`, {
-      ...benchDog(round, writer.base),
+      ...benchDog(round),
       name: 'Renombrado',
     });
     for (const r of readers) {

@@ -23,6 +23,7 @@ import { hasBuiltPages, pageHandler } from './http/pages';
 import { httpServerOptions, shutdownRefusal } from './http/lifecycle';
 import { serializerCompiler, validatorCompiler } from './http/route';
 import { canonicalRequestTarget, security } from './http/security';
+import { loggedUrl } from './http/log-url';
 import { assertOutsideStaticRoot, staticFiles } from './http/static';
 import { maintenance } from './maintenance';
 import { moderationRoutes } from './moderation/routes';
@@ -108,10 +109,7 @@ class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const url =
-      request.originalUrl === request.url
-        ? { url: request.url }
-        : { url: request.url, rawUrl: request.originalUrl };
+    const url = loggedUrl(request.url, request.originalUrl);
     const line = {
       req: { method: request.method, ...url, ip: request.ip },
       res: { statusCode: reply.statusCode },
@@ -120,6 +118,18 @@ class RequestLog extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many addresses nearest to this
+ * server (the socket's peer, then X-Forwarded-For from its right end), so the client is the
+ * address the outermost trusted proxy saw. Fastify itself trusts nothing for a bare number, and
+ * `true` (trust every hop) would let a client write its own address at the left end.
+ */
+export function trustedProxies(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** Photos: upload (multipart bodies are parsed only inside this plugin) and /media files. */
@@ -140,8 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    // Fastify accepts a hop count at run time; its typings only omit it.
-    trustProxy: config.trustProxy as boolean | string | string[],
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

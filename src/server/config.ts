@@ -25,14 +25,19 @@ const integer = (name: string, min: number, max: number) =>
       error: `${name} must be an integer between ${min} and ${max}`,
     });
 
-/** false | true | hop count | comma-separated proxy addresses/CIDRs (Fastify's trustProxy). */
+/**
+ * false | true | hop count | comma-separated proxy addresses/CIDRs (Fastify's trustProxy). `true`
+ * means one proxy in front: trusting every hop would take the client's address from the left end
+ * of X-Forwarded-For, which the client writes itself, so anyone could choose their IP and escape
+ * every per-IP limit.
+ */
 const trustProxy = z
   .string()
   .trim()
-  .transform((v, ctx): boolean | number | string[] => {
+  .transform((v, ctx): false | number | string[] => {
     const lower = v.toLowerCase();
     if (['false', '0', 'no', ''].includes(lower)) return false;
-    if (['true', 'yes'].includes(lower)) return true;
+    if (['true', 'yes'].includes(lower)) return 1;
     if (/^\d+$/.test(v)) return Number(v);
     const list = v
       .split(',')
@@ -97,6 +102,12 @@ const envSchema = z.object({
   ),
   INTEREST_RATE_LIMIT_USER: integer('INTEREST_RATE_LIMIT_USER', 0, 1_000_000).default(10),
   INTEREST_RATE_LIMIT_IP: integer('INTEREST_RATE_LIMIT_IP', 0, 1_000_000).default(50),
+  INTEREST_ANSWER_RATE_LIMIT_USER: integer('INTEREST_ANSWER_RATE_LIMIT_USER', 0, 1_000_000).default(
+    60,
+  ),
+  INTEREST_ANSWER_RATE_LIMIT_IP: integer('INTEREST_ANSWER_RATE_LIMIT_IP', 0, 1_000_000).default(
+    200,
+  ),
   INTEREST_RATE_LIMIT_WINDOW_SECONDS: integer(
     'INTEREST_RATE_LIMIT_WINDOW_SECONDS',
     1,
@@ -114,6 +125,7 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: integer('HTTP_REQUEST_TIMEOUT_SECONDS', 1, 3600).default(30),
   HTTP_IDLE_TIMEOUT_SECONDS: integer('HTTP_IDLE_TIMEOUT_SECONDS', 1, 3600).default(30),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: integer('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 1, 3600).default(5),
+  PHOTO_UPLOAD_TIMEOUT_SECONDS: integer('PHOTO_UPLOAD_TIMEOUT_SECONDS', 1, 3600).default(15),
   STATIC_DIR: z.string().trim().min(1, { error: 'STATIC_DIR must not be empty' }).optional(),
   SMTP_URL: z
     .string()
@@ -162,7 +174,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  trustProxy: boolean | number | string[];
+  /** false, the number of proxies in front (`true` is 1), or the proxies' addresses. */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   /** How long a dog list page may be reused; 0 disables the cache. */
   dogListCacheMs: number;
@@ -178,6 +191,8 @@ export interface Config {
     idleMs: number;
     /** An idle keep-alive connection is closed after this long. */
     keepAliveMs: number;
+    /** A photo upload's body must arrive whole within this (from when its route starts). */
+    photoBodyMs: number;
   };
   /** Live sessions kept per user; a new login ends the oldest beyond it. 0: no cap. */
   sessionsPerUser: number;
@@ -190,7 +205,7 @@ export interface Config {
   };
   /** The site's address as people reach it, for links in e-mails (never taken from a request). */
   publicUrl: string;
-  /** Origin for shared pages' absolute URLs; undefined: the request's. */
+  /** Origin for shared pages' absolute URLs; undefined: PUBLIC_URL's (see seo/routes.ts). */
   publicOrigin: string | undefined;
   rateLimits: {
     // For every count below, 0 disables that limit.
@@ -227,6 +242,9 @@ export interface Config {
     interestPerUser: number;
     interestPerIp: number;
     interestWindowMs: number;
+    /** Answers to "Me interesa" requests (state changes) per user and per IP, same window. */
+    interestAnswerPerUser: number;
+    interestAnswerPerIp: number;
   };
 }
 
@@ -275,12 +293,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
       idleMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      photoBodyMs: e.PHOTO_UPLOAD_TIMEOUT_SECONDS * 1000,
     },
     mail: { smtpUrl: e.SMTP_URL, outboxDir: join(dataDir, 'outbox'), from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     /**
      * Origin of the absolute URLs shared pages carry (canonical, Open Graph, sitemap):
-     * PUBLIC_ORIGIN, else PUBLIC_URL's origin, else (undefined) the request's own.
+     * PUBLIC_ORIGIN, else PUBLIC_URL's origin, else (undefined) that of the local default.
      */
     publicOrigin: e.PUBLIC_ORIGIN
       ? e.PUBLIC_ORIGIN.replace(/\/+$/, '')
@@ -311,6 +330,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       interestPerUser: e.INTEREST_RATE_LIMIT_USER,
       interestPerIp: e.INTEREST_RATE_LIMIT_IP,
       interestWindowMs: e.INTEREST_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      interestAnswerPerUser: e.INTEREST_ANSWER_RATE_LIMIT_USER,
+      interestAnswerPerIp: e.INTEREST_ANSWER_RATE_LIMIT_IP,
     },
   };
 }

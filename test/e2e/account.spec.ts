@@ -11,6 +11,11 @@ import { expect, loginBrowser, test } from './support/fixtures';
 import { control, field, loginThroughForm, pathname, settle } from './support/ui';
 
 const CONSENT = 'Acepto la política de tratamiento de datos personales';
+/** The server's reasons for refusing a new password (src/server/users/password-strength.ts). */
+const WEAK = {
+  common: 'Esa contraseña es de las más usadas o aparece en filtraciones de datos',
+  personal: 'La contraseña no puede basarse en tu correo ni en tu nombre',
+};
 
 /** The newest e-mail in the outbox addressed to `email` whose subject starts with `subject`. */
 async function mailTo(outboxDir: string, email: string, subject: string) {
@@ -69,6 +74,18 @@ test('register: the consent box links to the policy and is required', async ({ p
   await expect.poll(() => pathname(page)).toBe('/registrarse');
   await expectNoAxeViolations(page, '/registrarse with the consent error');
 
+  // A common password is refused and the form says why (it is cleared after every submit).
+  await field(page, 'Contraseña').fill('12345678');
+  await field(page, 'Repetir contraseña').fill('12345678');
+  await page.getByRole('checkbox', { name: CONSENT }).check();
+  await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
+  await expect(page.getByText(WEAK.common)).toBeVisible();
+  await expect.poll(() => pathname(page)).toBe('/registrarse');
+
+  await field(page, 'Nombre completo').fill(user.name);
+  await field(page, 'Correo electrónico').fill(user.email);
+  await field(page, 'Contraseña').fill(user.password);
+  await field(page, 'Repetir contraseña').fill(user.password);
   await page.getByRole('checkbox', { name: CONSENT }).check();
   await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
   await expect.poll(() => pathname(page)).toBe('/entrar');
@@ -135,6 +152,11 @@ test('change password: the new one works, the old one does not, other sessions e
   await openAccount(page);
   const section = page.getByRole('region', { name: 'Cambiar contraseña' });
   await field(section, 'Contraseña actual').fill(user.password);
+  // A common password is refused, and the form says why.
+  await field(section, 'Nueva contraseña').fill('password');
+  await field(section, 'Repetir nueva contraseña').fill('password');
+  await section.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(section.getByText(WEAK.common)).toBeVisible();
   await field(section, 'Nueva contraseña').fill('otra-clave-nueva-1');
   await field(section, 'Repetir nueva contraseña').fill('otra-clave-nueva-1');
   await section.getByRole('button', { name: 'Cambiar contraseña' }).click();
@@ -193,6 +215,18 @@ test('delete the account, then register again with the same e-mail', async ({
   await field(page, 'Correo electrónico').fill(user.email);
   await field(page, 'Contraseña').fill('clave-de-nuevo-1');
   await field(page, 'Repetir contraseña').fill('clave-de-nuevo-1');
+  // A common password is refused and the form says why (it is cleared after every submit).
+  await field(page, 'Contraseña').fill('12345678');
+  await field(page, 'Repetir contraseña').fill('12345678');
+  await page.getByRole('checkbox', { name: CONSENT }).check();
+  await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
+  await expect(page.getByText(WEAK.common)).toBeVisible();
+  await expect.poll(() => pathname(page)).toBe('/registrarse');
+
+  await field(page, 'Nombre completo').fill(user.name);
+  await field(page, 'Correo electrónico').fill(user.email);
+  await field(page, 'Contraseña').fill(user.password);
+  await field(page, 'Repetir contraseña').fill(user.password);
   await page.getByRole('checkbox', { name: CONSENT }).check();
   await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
   await expect.poll(() => pathname(page)).toBe('/entrar');
@@ -227,6 +261,11 @@ test('forgotten password: the e-mailed link in the outbox sets a new one, once',
     page.getByRole('heading', { level: 1, name: 'Crea una nueva contraseña' }),
   ).toBeVisible();
   await expectNoAxeViolations(page, '/recuperar/$token');
+  // One made of the person's e-mail is refused, saying why; the link still works.
+  await field(page, 'Nueva contraseña').fill(user.email);
+  await field(page, 'Repetir nueva contraseña').fill(user.email);
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText(WEAK.personal)).toBeVisible();
   await field(page, 'Nueva contraseña').fill('recuperada-clave-1');
   await field(page, 'Repetir nueva contraseña').fill('recuperada-clave-1');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();

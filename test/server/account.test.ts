@@ -11,6 +11,8 @@ import {
   PHONE_INVALID,
   RESET_LINK_INVALID,
 } from '../../src/shared/account';
+import { readStamps } from '../../src/server/db/stamps';
+import { PASSWORD_MESSAGES } from '../../src/server/users/password-strength';
 import { MESSAGES } from '../../src/shared/api';
 import { PRIVACY_POLICY } from '../../src/shared/privacy';
 import { CONSENT_REQUIRED } from '../../src/shared/user';
@@ -215,6 +217,37 @@ describe.each(BACKENDS)('accounts and personal data on %s', (backend) => {
         'Ana Nueva',
       );
     });
+
+    it('a new phone alone reaches logged-in visitors at once (the list cache is exact)', async () => {
+      await inject('PATCH', '/api/user/me', { cookie, body: { phone: '3001234567' } });
+      const dog = await createDog(app, cookie);
+      const viewer = await insertSession(t.db, (await createUser(t.db)).id, clock.now());
+      const phones = async () => [
+        (await inject('GET', '/api/dog', { cookie: viewer })).json()[0].user.phone,
+        (await inject('GET', `/api/dog/${dog.id}`, { cookie: viewer })).json().user.phone,
+      ];
+      expect(await phones()).toEqual(['+573001234567', '+573001234567']);
+      await inject('PATCH', '/api/user/me', { cookie, body: { phone: '3109876543' } });
+      expect(await phones()).toEqual(['+573109876543', '+573109876543']);
+      await inject('PATCH', '/api/user/me', { cookie, body: { phone: null } });
+      expect(await phones()).toEqual([undefined, undefined]);
+    });
+
+    it('every owner field the lists show moves the list stamp, as another process writes it', async () => {
+      for (const [column, value] of [
+        ['name', 'Ana Otra'],
+        ['email', 'ana.otra@example.com'],
+        ['phone', '+573005550000'],
+      ] as const) {
+        const before = (await readStamps(t.db)).dogs;
+        await t.db.query(`UPDATE users SET ${column} = $1 WHERE id = $2`, [value, ana.id]);
+        expect((await readStamps(t.db)).dogs, column).toBeGreaterThan(before);
+      }
+      // A column the lists never show leaves the pages cached.
+      const before = (await readStamps(t.db)).dogs;
+      await t.db.query(`UPDATE users SET password_hash = 'x' WHERE id = $1`, [ana.id]);
+      expect((await readStamps(t.db)).dogs).toBe(before);
+    });
   });
 
   describe('POST /api/user/password', () => {
@@ -298,6 +331,24 @@ describe.each(BACKENDS)('accounts and personal data on %s', (backend) => {
         body: { current: 'x', password: 'nueva-clave-2', passwordValidate: 'nueva-clave-2' },
       });
       expect(res.statusCode).toBe(401);
+    });
+
+    it('400 for a common password or one made of the name or e-mail, saying why; the old one stays', async () => {
+      for (const [password, error] of [
+        ['password', PASSWORD_MESSAGES.common],
+        ['ana@example.com', PASSWORD_MESSAGES.personal],
+        ['Ana-Ana-2025', PASSWORD_MESSAGES.personal],
+      ] as const) {
+        const res = await change({
+          current: 'vieja-clave-1',
+          password,
+          passwordValidate: password,
+        });
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json()).toEqual({ error });
+      }
+      expect((await me(otherDevice)).statusCode).toBe(200);
+      await login(app, { email: ana.email, password: 'vieja-clave-1' });
     });
 
     it('a stolen session cannot guess the password at speed: 429 after 10 tries', async () => {
@@ -635,6 +686,77 @@ describe.each(BACKENDS)('accounts and personal data on %s', (backend) => {
         error: 'La contraseña debe tener al menos 8 caracteres',
       });
       expect((await confirm(token)).statusCode).toBe(204);
+    });
+
+    it('changing the password ends the links e-mailed before it', async () => {
+      await request('ana@example.com');
+      const token = await tokenFromMail();
+      const cookie = await login(app, ana);
+      const changed = await inject('POST', '/api/user/password', {
+        cookie,
+        body: {
+          current: 'vieja-clave-1',
+          password: 'nueva-clave-2',
+          passwordValidate: 'nueva-clave-2',
+        },
+      });
+      expect(changed.statusCode).toBe(204);
+      expect(await count('SELECT count(*) AS n FROM password_resets')).toBe(0);
+      const res = await confirm(token, 'otra-clave-3');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: RESET_LINK_INVALID });
+      await login(app, { email: ana.email, password: 'nueva-clave-2' });
+    });
+
+    it('"Cerrar sesión en todos los dispositivos" ends the pending links too', async () => {
+      await request('ana@example.com');
+      const token = await tokenFromMail();
+      const cookie = await login(app, ana);
+      expect((await inject('POST', '/api/user/logout-all', { cookie })).statusCode).toBe(204);
+      const res = await confirm(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: RESET_LINK_INVALID });
+      await login(app, { email: ana.email, password: 'vieja-clave-1' });
+    });
+
+    it('a blocked account gets the same answer and no e-mail, and its links set no password', async () => {
+      await request('ana@example.com');
+      const token = await tokenFromMail();
+      await t.db.query(
+        `UPDATE users SET blocked_at = now(), blocked_reason = 'spam' WHERE id = $1`,
+        [ana.id],
+      );
+      const known = await request('nadie@example.com');
+      const blocked = await request('ana@example.com');
+      expect(blocked.statusCode).toBe(202);
+      expect(blocked.body).toBe(known.body);
+      expect(await mail()).toHaveLength(1);
+      expect(await count('SELECT count(*) AS n FROM password_resets')).toBe(1);
+      const res = await confirm(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: RESET_LINK_INVALID });
+      const [row] = await t.db.query<{ used_at: Date | null }>(
+        'SELECT used_at FROM password_resets',
+      );
+      expect(row!.used_at).toBeNull();
+      // Unblocked, the old password is still the one.
+      await t.db.query('UPDATE users SET blocked_at = NULL WHERE id = $1', [ana.id]);
+      await login(app, { email: ana.email, password: 'vieja-clave-1' });
+    });
+
+    it('400 for a weak new password, saying why; the link still works afterwards', async () => {
+      await request('ana@example.com');
+      const token = await tokenFromMail();
+      for (const [password, error] of [
+        ['12345678', PASSWORD_MESSAGES.common],
+        ['ana@example.com', PASSWORD_MESSAGES.personal],
+      ] as const) {
+        const res = await confirm(token, password);
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json()).toEqual({ error });
+      }
+      expect((await confirm(token)).statusCode).toBe(204);
+      await login(app, { email: ana.email, password: 'nueva-clave-2' });
     });
 
     it('rate limited per e-mail (known or not, the same) and per IP', async () => {

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/shared/api';
+import { NOT_FROM_A_SCRIPT } from '../../src/server/http/security';
+import { PASSWORD_MESSAGES } from '../../src/server/users/password-strength';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import {
   createUser,
@@ -24,6 +26,9 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   consent: true,
   ...overrides,
 });
+
+/** 128 characters that pass the strength rule (its first 64 are what is judged). */
+const LONG_PASSWORD = 'Tres perros comen mango en el patio azul de Cali; '.repeat(3).slice(0, 128);
 
 describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
   let t: TestDatabase;
@@ -71,6 +76,19 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       expect(cookie).toMatch(/^hd_session=/);
     });
 
+    it.each([
+      ['a common password', 'password', PASSWORD_MESSAGES.common],
+      ['a common password', '12345678', PASSWORD_MESSAGES.common],
+      ['the e-mail itself', 'ana@example.com', PASSWORD_MESSAGES.personal],
+      ['the name and a year', 'AnaGomez2025', PASSWORD_MESSAGES.personal],
+      ['an easy one', 'aaaaaaaaaaaa', PASSWORD_MESSAGES.weak],
+    ])('400 for %s (%s), saying why, and no account', async (_label, password, error) => {
+      const res = await register(registration({ password, passwordValidate: password }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error });
+      expect(await t.db.query('SELECT id FROM users')).toEqual([]);
+    });
+
     it('400 when the passwords differ', async () => {
       const res = await register(registration({ passwordValidate: 'otra-cosa-123' }));
       expect(res.statusCode).toBe(400);
@@ -112,8 +130,8 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
     it.each([
       ['name of 2', { name: 'Al' }],
       ['name of 80', { name: 'n'.repeat(80) }],
-      ['password of 8', { password: '12345678', passwordValidate: '12345678' }],
-      ['password of 128', { password: 'p'.repeat(128), passwordValidate: 'p'.repeat(128) }],
+      ['password of 8', { password: 'Xq7#pL2v', passwordValidate: 'Xq7#pL2v' }],
+      ['password of 128', { password: LONG_PASSWORD, passwordValidate: LONG_PASSWORD }],
     ])('201 at the boundary: %s', async (_label, overrides) => {
       expect((await register(registration(overrides))).statusCode).toBe(201);
     });
@@ -471,6 +489,34 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       expect((await send(app, '203.0.113.2')).statusCode).toBe(429);
     });
 
+    it('TRUST_PROXY=true trusts one proxy: a forged X-Forwarded-For prefix never picks the IP', async () => {
+      await app.close();
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig(
+          { loginPerIp: 3, loginPerEmail: 100, loginPerEmailGlobal: 0 },
+          { TRUST_PROXY: 'true' },
+        ),
+      });
+      const user = await createUser(t.db);
+      // The proxy appends the address it saw; whatever the client wrote comes before it.
+      const send = (forged: string, password = 'mala') =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/userLogin',
+          headers: { 'x-forwarded-for': `${forged}, 198.51.100.7` },
+          payload: { email: user.email, password },
+        });
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await send(`203.0.113.${i}`)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+      // Not even the right password gets through from that address meanwhile.
+      expect((await send('203.0.113.99', user.password)).statusCode).toBe(429);
+      const ips = await t.db.query<{ key: string }>('SELECT key FROM rate_limits');
+      expect(ips.some((r) => r.key.includes('198.51.100.7'))).toBe(true);
+      expect(ips.some((r) => r.key.includes('203.0.113.'))).toBe(false);
+    });
+
     it('a limit of 0 turns it off', async () => {
       await relimit({
         loginPerEmail: 0,
@@ -724,6 +770,41 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
         expect(res.statusCode).toBe(200);
         expect(res.json()).toBe(true);
       }
+    });
+
+    it('never ends a session for an <img>, a stylesheet, a frame or a link (Sec-Fetch-Dest not empty), even same-origin', async () => {
+      const user = await createUser(t.db);
+      const cookie = await login(app, user);
+      for (const dest of ['image', 'style', 'script', 'iframe', 'document', 'object', 'video']) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await app.inject({
+            method,
+            url: '/api/user/userLogout',
+            headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': dest },
+          });
+          expect(res.statusCode, `${method} ${dest}`).toBe(403);
+          if (method === 'GET') expect(res.json()).toEqual({ error: NOT_FROM_A_SCRIPT });
+          expect(setCookieHeader(res), dest).toBeUndefined();
+        }
+      }
+      expect((await me(cookie)).statusCode).toBe(200);
+      // The site's own fetch/XHR (empty) logs out.
+      const xhr = await app.inject({
+        method: 'GET',
+        url: '/api/user/userLogout',
+        headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' },
+      });
+      expect(xhr.statusCode).toBe(200);
+      expect((await me(cookie)).statusCode).toBe(401);
+      // A client without Sec-Fetch headers (curl, an old browser) still can.
+      const again = await login(app, user);
+      const curl = await app.inject({
+        method: 'GET',
+        url: '/api/user/userLogout',
+        headers: { cookie: again },
+      });
+      expect(curl.statusCode).toBe(200);
+      expect((await me(again)).statusCode).toBe(401);
     });
 
     it('403 when another site triggers it', async () => {

@@ -16,7 +16,13 @@ describe('loadConfig', () => {
       seedDemo: true,
       dogListCacheMs: 1000,
       sessionsPerUser: 10,
-      httpTimeouts: { headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000 },
+      httpTimeouts: {
+        headersMs: 10_000,
+        requestMs: 30_000,
+        idleMs: 30_000,
+        keepAliveMs: 5_000,
+        photoBodyMs: 15_000,
+      },
       mail: {
         smtpUrl: undefined,
         outboxDir: resolve('./data/outbox'),
@@ -47,6 +53,8 @@ describe('loadConfig', () => {
         interestPerUser: 10,
         interestPerIp: 50,
         interestWindowMs: 60 * 60 * 1000,
+        interestAnswerPerUser: 60,
+        interestAnswerPerIp: 200,
       },
     });
   });
@@ -136,9 +144,10 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['true', true],
+    // One proxy in front: never "every hop", whose client address the client itself writes.
+    ['true', 1],
     ['false', false],
-    ['yes', true],
+    ['yes', 1],
     ['0', false],
     ['2', 2],
     ['10.0.0.1', ['10.0.0.1']],

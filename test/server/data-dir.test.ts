@@ -134,9 +134,13 @@ describe('a new embedded DATA_DIR', () => {
         expect(again.pgdata).toBe('existing');
         expect(await migrate(again.db)).toEqual([]);
         expect((await again.db.query('SELECT id FROM dogs')).length).toBe(DEMO_DOGS.length);
+        // PostgreSQL rewrote its relation cache files (pg_internal.init) while booting, with the
+        // mode PGlite's file system gives them, not the umask: they are made private again.
+        expect(openToOthers(dataDir)).toEqual([]);
       } finally {
         await again.close();
       }
+      expect(openToOthers(dataDir)).toEqual([]);
     },
   );
 

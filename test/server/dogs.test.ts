@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/api';
 import { dogListResponseSchema, dogSchema } from '../../src/shared/dog';
+import { OWN_SITE_IMAGE } from '../../src/server/dogs/image-url';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import {
   createDog,
@@ -429,6 +430,73 @@ describe.each(BACKENDS)('dogs on %s', (backend) => {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ error });
       }
+    });
+  });
+
+  describe('image URLs that would make visitors call this site', () => {
+    // inject() sends Host: localhost:80; the test config's PUBLIC_URL is http://127.0.0.1:3000.
+    const refused = [
+      'http://localhost/api/user/userLogout',
+      'https://localhost:8443/perro.jpg',
+      'http://LOCALHOST./api/user/userLogout',
+      'http://127.0.0.1:3000/api/user/userLogout',
+      'http://127.0.0.1/demo-dogs/luna.svg',
+      'https://user@127.0.0.1:3000/x.png',
+      'https://evil.example/api/user/userLogout',
+      'https://evil.example/%61pi/user/%75serLogout',
+      'https://evil.example//api/dog',
+      'https://evil.example/a/../api/user/userLogout',
+      'https://evil.example/API',
+    ];
+    it.each(refused)('POST and PUT refuse %s with 400 and store nothing', async (image) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/dog',
+        headers: { cookie: ownerCookie },
+        payload: { ...validDog, image },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ error: OWN_SITE_IMAGE });
+      const dog = await createDog(app, ownerCookie);
+      const put = await app.inject({
+        method: 'PUT',
+        url: `/api/dog/${dog.id}`,
+        headers: { cookie: ownerCookie },
+        payload: { ...validDog, image },
+      });
+      expect(put.statusCode, put.body).toBe(400);
+      expect(put.json()).toEqual({ error: OWN_SITE_IMAGE });
+      const stored = await t.db.query<{ image: string }>('SELECT image FROM dogs');
+      expect(stored.map((r) => r.image)).toEqual([validDog.image]);
+    });
+
+    it('accepts other sites, paths that only look like the API, and the host named by PUBLIC_URL only', async () => {
+      for (const image of [
+        'https://fotos.example/perro.jpg',
+        'https://fotos.example/apis/perro.jpg',
+        'https://fotos.example/fotos/api/perro.jpg',
+        'https://localhost.example/perro.jpg',
+      ]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/dog',
+          headers: { cookie: ownerCookie },
+          payload: { ...validDog, image },
+        });
+        expect(res.statusCode, `${image}: ${res.body}`).toBe(201);
+      }
+      await app.close();
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig({}, { PUBLIC_URL: 'https://happydog.example' }),
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/dog',
+        headers: { cookie: ownerCookie },
+        payload: { ...validDog, image: 'http://happydog.example/perro.jpg' },
+      });
+      expect(res.statusCode, res.body).toBe(400);
     });
   });
 

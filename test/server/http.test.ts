@@ -745,6 +745,43 @@ describe('logs', () => {
     expect(all).not.toMatch(/hd_session=[A-Za-z0-9_-]{43}/);
   });
 
+  it('a reset link is logged as /recuperar/:token, never with its token, however it is spelled', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = await makeApp(t.db, { logger: { ...(loggerOptions('info') as object), stream } });
+    const token = 'Tk3n-secreto_abcdefghijklmnopqrstuvwxyz0123';
+    try {
+      for (const url of [
+        `/recuperar/${token}`,
+        `/recuper%61r/${token}?utm=correo`,
+        `/RECUPERAR/${token}`,
+        `http://localhost/recuperar/${token}`,
+      ]) {
+        await app.inject({ method: 'GET', url });
+      }
+      // A cross-site POST there is refused and logged too.
+      await app.inject({
+        method: 'POST',
+        url: `/recuperar/${token}`,
+        headers: { origin: 'https://evil.example' },
+        payload: {},
+      });
+    } finally {
+      await app.close();
+    }
+    const records = lines.map((l) => JSON.parse(l) as { msg?: string; req?: { url?: string } });
+    const completed = records.filter((r) => r.msg === 'request completed');
+    expect(completed).toHaveLength(5);
+    for (const r of completed) expect(r.req?.url).toBe('/recuperar/:token');
+    expect(records.some((r) => (r as { event?: string }).event === 'forbidden_origin')).toBe(true);
+    expect(lines.join('\n')).not.toContain(token);
+  });
+
   it('a failed query is logged without its parameters or the detail that repeats them', async () => {
     const lines: string[] = [];
     const stream = new Writable({

@@ -276,6 +276,58 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     expect(dismissed!.subject).toBe('Tu solicitud por Canela fue descartada | Happy Dog');
   });
 
+  it('switching a request back and forth e-mails the sender once per state, never again', async () => {
+    const dog = await createDog(app, ownerCookie, { name: 'Canela' });
+    const { interest } = (await send(visitorCookie, dog.id, { message: MESSAGE })).json();
+    await mail();
+    smtp.received.length = 0;
+    const states = [];
+    for (let i = 0; i < 10; i++) {
+      const state = i % 2 === 0 ? 'answered' : 'dismissed';
+      const res = await answer(ownerCookie, interest.id, state);
+      expect(res.statusCode).toBe(200);
+      states.push(res.json().interest.state);
+    }
+    expect(states).toEqual(Array.from({ length: 5 }, () => ['answered', 'dismissed']).flat());
+    const subjects = (await mail()).map((m) => m.subject);
+    expect(subjects).toEqual([
+      'Respondieron tu solicitud por Canela | Happy Dog',
+      'Tu solicitud por Canela fue descartada | Happy Dog',
+    ]);
+    // Concurrent answers of one request e-mail once too.
+    const second = (
+      await send(visitorCookie, (await createDog(app, ownerCookie, { name: 'Luna' })).id, {
+        message: MESSAGE,
+      })
+    ).json().interest;
+    await mail();
+    smtp.received.length = 0;
+    await Promise.all(Array.from({ length: 4 }, () => answer(ownerCookie, second.id, 'answered')));
+    expect((await mail()).map((m) => m.subject)).toEqual([
+      'Respondieron tu solicitud por Luna | Happy Dog',
+    ]);
+  });
+
+  it('rate limits answers per user with a Spanish 429', async () => {
+    await app.close();
+    app = await makeApp(t.db, {
+      clock,
+      config: testConfig({ interestAnswerPerUser: 3 }, { SMTP_URL: smtp.url, PUBLIC_URL }),
+    });
+    const dog = await createDog(app, ownerCookie, { name: 'Canela' });
+    const { interest } = (await send(visitorCookie, dog.id, { message: MESSAGE })).json();
+    for (const state of ['answered', 'dismissed', 'answered']) {
+      expect((await answer(ownerCookie, interest.id, state)).statusCode).toBe(200);
+    }
+    const limited = await answer(ownerCookie, interest.id, 'dismissed');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: MESSAGES.tooManyAttempts });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await box(ownerCookie, 'received')).json()[0].state).toBe('answered');
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths['/api/interest/{id}'].patch.responses)).toContain('429');
+  });
+
   it('a dog deleted after the checks and before the insert: a Spanish 404, nothing stored, no e-mail', async () => {
     const dog = await createDog(app, ownerCookie, { name: 'Luna' });
     const racing = await makeApp(deletingDogBefore(t.db, 'INSERT INTO interests', 0), {

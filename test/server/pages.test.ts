@@ -134,6 +134,19 @@ describe.each(BACKENDS)('pages drawn on the server, on %s', (backend) => {
     }
   });
 
+  it('pages drawn with a session are no-store; without one no-cache, private', async () => {
+    await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [owner.id]);
+    for (const url of ['/', '/cuenta', '/mis-perros', '/admin', '/perros', '/entrar']) {
+      const logged = await get(url, ownerCookie);
+      expect(logged.statusCode, url).toBeLessThan(400);
+      expect(logged.headers['cache-control'], url).toBe('no-store');
+      expect(logged.headers['vary'], url).toMatch(/cookie/i);
+    }
+    for (const url of ['/', '/perros', '/cuenta']) {
+      expect((await get(url)).headers['cache-control'], url).toBe('no-cache, private');
+    }
+  });
+
   it('a forged session cookie gets the anonymous page', async () => {
     await createDog(app, ownerCookie);
     const res = await get('/', 'hd_session=' + 'Z'.repeat(43));

@@ -4,12 +4,25 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  MAX_DECODE_BYTES,
+  shapeRefusal,
+  wholeImageDecodeBytes,
+} from '../../src/server/photos/processing';
 import { createWorkQueue } from '../../src/server/photos/queue';
 import { createDatabaseStorage } from '../../src/server/photos/storage';
 import { MESSAGES } from '../../src/shared/api';
 import { dogSchema } from '../../src/shared/dog';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoSchema, type Photo } from '../../src/shared/photo';
-import { makePhoto, pngDeclaring } from '../support/photos';
+import {
+  AUDIT_BOMBS,
+  makePhoto,
+  pngBomb,
+  pngDeclaring,
+  type PngBombShape,
+} from '../support/photos';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import {
   createDog,
@@ -46,6 +59,22 @@ function multipart(...parts: Part[]) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** Each bomb is made once per file (deflating hundreds of MB of zeros takes a second or two). */
+const bombs = new Map<string, Promise<Buffer>>();
+function bomb(shape: PngBombShape): Promise<Buffer> {
+  const key = JSON.stringify(shape);
+  if (!bombs.has(key)) bombs.set(key, pngBomb(shape));
+  return bombs.get(key)!;
+}
+
+/** What the server answers each of the audit's bombs. */
+const BOMB_MESSAGES: Record<string, string> = {
+  '49,000,000 × 1, 16-bit RGBA': PHOTO_MESSAGES.sideTooLong,
+  '49,000,000 × 1, 8-bit RGBA': PHOTO_MESSAGES.sideTooLong,
+  '1 × 49,000,000, 8-bit RGBA': PHOTO_MESSAGES.sideTooLong,
+  '7000 × 7000, 16-bit RGBA, interlaced': PHOTO_MESSAGES.tooHeavyToDecode,
+};
 
 /** Every file a photo's srcsets and url point to. */
 function filesOf(photo: Photo): string[] {
@@ -256,6 +285,56 @@ describe.each(BACKENDS)('photos on %s', (backend) => {
       expectError(res, 413, PHOTO_MESSAGES.tooManyPixels);
     });
 
+    it.each(AUDIT_BOMBS)(
+      'refuses the decompression bomb $name (a few hundred KB) from its header with 413',
+      async ({ name, shape }) => {
+        const file = await bomb(shape);
+        expect(file.length).toBeLessThan(400_000);
+        const res = await upload(file, ownerCookie, { filename: 'bomba.png', type: 'image/png' });
+        expectError(res, 413, BOMB_MESSAGES[name]!);
+        expect(await count('photos')).toBe(0);
+      },
+    );
+
+    it('refuses extreme shapes from the header: a side over 8192 px, over 20:1, a progressive JPEG or an AVIF too big to decode', async () => {
+      const solid = (width: number, height: number) =>
+        sharp({ create: { width, height, channels: 3, background: '#7a5' } });
+      const cases: Array<[string, Buffer, string]> = [
+        ['8193 × 100 PNG', await bomb({ width: 8193, height: 100 }), PHOTO_MESSAGES.sideTooLong],
+        ['4100 × 200 PNG', await bomb({ width: 4100, height: 200 }), PHOTO_MESSAGES.tooElongated],
+        [
+          '8192 × 4100 progressive JPEG (4:4:4)',
+          await solid(8192, 4100)
+            .jpeg({ progressive: true, chromaSubsampling: '4:4:4' })
+            .toBuffer(),
+          PHOTO_MESSAGES.tooHeavyToDecode,
+        ],
+        [
+          '4000 × 3200 AVIF',
+          await solid(4000, 3200).avif({ quality: 50, effort: 0 }).toBuffer(),
+          PHOTO_MESSAGES.tooHeavyToDecode,
+        ],
+      ];
+      for (const [label, file, message] of cases) {
+        const res = await upload(file);
+        expect(res.statusCode, `${label}: ${res.body}`).toBe(413);
+        expect(res.json(), label).toEqual({ error: message });
+      }
+      expect(await count('photos')).toBe(0);
+    }, 120_000);
+
+    it('still accepts 16-bit and interlaced PNGs of a sensible size, and panoramas up to 20:1', async () => {
+      for (const shape of [
+        { width: 1600, height: 1200, depth: 16, colour: 6 },
+        { width: 1200, height: 900, depth: 16, colour: 2, interlaced: true },
+        { width: 2000, height: 100 },
+      ] as const) {
+        const res = await upload(await bomb(shape), ownerCookie, { filename: 'a.png' });
+        expect(res.statusCode, `${JSON.stringify(shape)}: ${res.body}`).toBe(201);
+        expect(res.json().photo.width).toBe(Math.min(shape.width, 1280));
+      }
+    });
+
     it('refuses a file over 10 MB with 413', async () => {
       const big = Buffer.concat([jpeg, Buffer.alloc(PHOTO_MAX_BYTES)]);
       expectError(await upload(big), 413, PHOTO_MESSAGES.tooLarge);
@@ -278,6 +357,114 @@ describe.each(BACKENDS)('photos on %s', (backend) => {
       const body = multipart({ filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg });
       const anonymous = await app.inject({ method: 'POST', url: '/api/photos', ...body });
       expectError(anonymous, 401, MESSAGES.notLoggedIn);
+    });
+
+    it('refuses a body with two file parts with 400 (the second is never silently dropped)', async () => {
+      for (const second of [{ bytes: jpeg }, { field: 'otra', filename: 'b.jpg', bytes: jpeg }]) {
+        const body = multipart(
+          { filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg },
+          { filename: 'b.jpg', type: 'image/jpeg', ...second },
+        );
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/photos',
+          payload: body.payload,
+          headers: { ...body.headers, cookie: ownerCookie },
+        });
+        expectError(res, 400, PHOTO_MESSAGES.oneFile);
+      }
+      expect(await count('photos')).toBe(0);
+      // A text field beside the one file is fine.
+      const withField = multipart(
+        { field: 'nota', type: 'text/plain', bytes: Buffer.from('hola') },
+        { filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg },
+      );
+      const ok = await app.inject({
+        method: 'POST',
+        url: '/api/photos',
+        payload: withField.payload,
+        headers: { ...withField.headers, cookie: ownerCookie },
+      });
+      expect(ok.statusCode, ok.body).toBe(201);
+    });
+
+    /**
+     * An upload over a real connection whose body stops halfway; `finish()` sends the rest. The
+     * app must listen (inject() would read the whole body before routing).
+     */
+    async function stalledUpload(cookie: string) {
+      if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const body = multipart({ filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg });
+      const half = Math.floor(body.payload.length / 2);
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/photos',
+        headers: { ...body.headers, cookie, 'content-length': String(body.payload.length) },
+      });
+      const answer = new Promise<{ status: number; json: unknown; connection?: string }>(
+        (resolve, reject) => {
+          req.on('response', (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                json: JSON.parse(Buffer.concat(chunks).toString()),
+                connection: res.headers.connection,
+              }),
+            );
+          });
+          req.on('error', reject);
+        },
+      );
+      req.write(body.payload.subarray(0, half));
+      return { answer, finish: () => req.end(body.payload.subarray(half)) };
+    }
+
+    it('one account holds at most 2 uploads at once (429); everyone else still uploads', async () => {
+      const stalled = [await stalledUpload(ownerCookie), await stalledUpload(ownerCookie)];
+      // Once both are being received, a third is refused before its body is read (a JSON body
+      // would get 415 only after that check).
+      await vi.waitFor(
+        async () => {
+          const probe = await app.inject({
+            method: 'POST',
+            url: '/api/photos',
+            headers: { cookie: ownerCookie },
+            payload: { file: 'x' },
+          });
+          expect(probe.statusCode).toBe(429);
+        },
+        { timeout: 10_000 },
+      );
+      const third = await upload(jpeg);
+      expectError(third, 429, PHOTO_MESSAGES.uploadsInFlight);
+      expect(third.headers['retry-after']).toBe('5');
+      await uploaded(jpeg, otherCookie);
+      for (const s of stalled) s.finish();
+      for (const s of stalled) expect((await s.answer).status).toBe(201);
+      await uploaded();
+    });
+
+    it('a body that has not arrived whole within PHOTO_UPLOAD_TIMEOUT_SECONDS gets 408 and frees its slot', async () => {
+      await app.close();
+      app = await makeApp(t.db, {
+        clock,
+        config: testConfig({}, { PHOTO_UPLOAD_TIMEOUT_SECONDS: '1' }),
+      });
+      ownerCookie = await login(app, owner);
+      const stalled = [await stalledUpload(ownerCookie), await stalledUpload(ownerCookie)];
+      for (const s of stalled) {
+        const res = await s.answer;
+        expect(res.status).toBe(408);
+        expect(res.json).toEqual({ error: PHOTO_MESSAGES.tooSlow });
+        expect(res.connection).toBe('close');
+      }
+      expect(await count('photos')).toBe(0);
+      await uploaded();
     });
 
     it('every other route keeps refusing multipart bodies with 415', async () => {
@@ -561,6 +748,47 @@ describe.each(BACKENDS)('photos on %s', (backend) => {
       expect((await get(loose.url)).statusCode).toBe(404);
       expect((await get(attached.url)).statusCode).toBe(200);
     });
+  });
+});
+
+describe('shapes refused before decoding', () => {
+  const png = (width: number, height: number, extra: object = {}) => ({
+    format: 'png',
+    width,
+    height,
+    channels: 4,
+    depth: 'uchar',
+    ...extra,
+  });
+
+  it('sides up to 8192 px and up to 20:1 pass; one pixel more does not', () => {
+    expect(shapeRefusal(png(8192, 6100))).toBeUndefined();
+    expect(shapeRefusal(png(8193, 6100))?.message).toBe(PHOTO_MESSAGES.sideTooLong);
+    expect(shapeRefusal(png(100, 8193))?.message).toBe(PHOTO_MESSAGES.sideTooLong);
+    expect(shapeRefusal(png(2000, 100))).toBeUndefined();
+    expect(shapeRefusal(png(2001, 100))?.message).toBe(PHOTO_MESSAGES.tooElongated);
+    expect(shapeRefusal(png(1, 21))?.message).toBe(PHOTO_MESSAGES.tooElongated);
+    expect(shapeRefusal(png(0, 10))?.statusCode).toBe(400);
+  });
+
+  it('counts what a decoder holds whole: interlaced PNG (16-bit twice), progressive JPEG, AVIF', () => {
+    expect(wholeImageDecodeBytes(png(7000, 7000))).toBe(0);
+    expect(wholeImageDecodeBytes(png(7000, 7000, { depth: 'ushort' }))).toBe(0);
+    expect(wholeImageDecodeBytes(png(7000, 7000, { isProgressive: true }))).toBe(196_000_000);
+    expect(wholeImageDecodeBytes(png(7000, 7000, { isProgressive: true, depth: 'ushort' }))).toBe(
+      392_000_000,
+    );
+    const jpeg = { format: 'jpeg', width: 4000, height: 3000, channels: 3, depth: 'uchar' };
+    expect(wholeImageDecodeBytes(jpeg)).toBe(0);
+    expect(wholeImageDecodeBytes({ ...jpeg, isProgressive: true })).toBe(72_000_000);
+    const avif = { format: 'heif', width: 4000, height: 3000, channels: 3, bitsPerSample: 8 };
+    expect(wholeImageDecodeBytes(avif)).toBe(192_000_000);
+    expect(wholeImageDecodeBytes({ ...avif, bitsPerSample: 10 })).toBe(384_000_000);
+    // The limit itself: 5000 × 5000 16-bit RGBA interlaced is exactly 200 MB.
+    const edge = png(5000, 5000, { isProgressive: true, depth: 'ushort' });
+    expect(wholeImageDecodeBytes(edge)).toBe(MAX_DECODE_BYTES);
+    expect(shapeRefusal(edge)).toBeUndefined();
+    expect(shapeRefusal({ ...edge, height: 5001 })?.message).toBe(PHOTO_MESSAGES.tooHeavyToDecode);
   });
 });
 

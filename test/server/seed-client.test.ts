@@ -62,7 +62,9 @@ describe.each(BACKENDS)('the original client against the API on %s', (backend) =
       url: `/api${path}`,
       headers: {
         host: HOST,
+        // What the browser sends for the seed client's XHR (axios).
         'sec-fetch-site': 'same-origin',
+        'sec-fetch-dest': 'empty',
         ...(method === 'GET' ? {} : { origin: ORIGIN }),
         ...(cookie ? { cookie } : {}),
       },

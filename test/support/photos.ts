@@ -1,5 +1,6 @@
 // Test images made with sharp: realistic photos (gradients, shapes and sensor-like noise, not a
 // flat colour, so encoders work as hard as on a real one), and the broken files uploads must refuse.
+import { createDeflate } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A deterministic pseudo-random generator (mulberry32), so every run makes the same photo. */
@@ -67,26 +68,114 @@ export async function makePhoto(
   return pipeline.toFormat(format).toBuffer();
 }
 
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc = (buf: Buffer) => {
+  let c = 0xffffffff;
+  for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+/** One PNG chunk: length, type, data, CRC. */
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(body.length + 8);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc(body), body.length + 4);
+  return out;
+};
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Adam7's seven passes: first column and row, then the steps between them. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+export interface PngBombShape {
+  width: number;
+  height: number;
+  /** Bits per sample: 8 or 16. */
+  depth?: 8 | 16;
+  /** Colour type: 2 truecolour (RGB), 6 truecolour with alpha (RGBA). */
+  colour?: 2 | 6;
+  interlaced?: boolean;
+}
+
+/**
+ * A real, valid PNG of `width`×`height` black pixels: the IDAT is a deflate stream of every
+ * (zero) row, compressed about a thousand times, so a 49,000,000 × 1 16-bit RGBA image is a file
+ * of 381 KB standing for 392 MB of pixels (a decompression bomb, as an attacker would send it).
+ */
+export async function pngBomb({
+  width,
+  height,
+  depth = 8,
+  colour = 6,
+  interlaced = false,
+}: PngBombShape): Promise<Buffer> {
+  const bytesPerPixel = ((colour === 6 ? 4 : 3) * depth) / 8;
+  // Each row: a filter byte and its pixels; an interlaced image has the rows of seven passes.
+  const rows: Array<[count: number, bytes: number]> = [];
+  if (!interlaced) rows.push([height, 1 + width * bytesPerPixel]);
+  else {
+    for (const [x0, y0, dx, dy] of ADAM7) {
+      const columns = Math.ceil((width - x0) / dx);
+      const count = Math.ceil((height - y0) / dy);
+      if (columns > 0 && count > 0) rows.push([count, 1 + columns * bytesPerPixel]);
+    }
+  }
+  let left = rows.reduce((sum, [count, bytes]) => sum + count * bytes, 0);
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (data: Buffer) => out.push(data));
+  const ended = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const zeros = Buffer.alloc(1 << 20);
+  while (left > 0) {
+    const n = Math.min(left, zeros.length);
+    await new Promise((resolve) => deflate.write(zeros.subarray(0, n), resolve));
+    left -= n;
+  }
+  deflate.end();
+  await ended;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = depth;
+  ihdr[9] = colour;
+  ihdr[12] = interlaced ? 1 : 0;
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.concat(out)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The audit's decompression bombs, each a few hundred KB (see pngBomb). */
+export const AUDIT_BOMBS: ReadonlyArray<{ name: string; shape: PngBombShape }> = [
+  {
+    name: '49,000,000 × 1, 16-bit RGBA',
+    shape: { width: 49_000_000, height: 1, depth: 16, colour: 6 },
+  },
+  { name: '49,000,000 × 1, 8-bit RGBA', shape: { width: 49_000_000, height: 1 } },
+  { name: '1 × 49,000,000, 8-bit RGBA', shape: { width: 1, height: 49_000_000 } },
+  {
+    name: '7000 × 7000, 16-bit RGBA, interlaced',
+    shape: { width: 7000, height: 7000, depth: 16, colour: 6, interlaced: true },
+  },
+];
+
 /** A minimal PNG header declaring `width`×`height` pixels (a decompression bomb's header). */
 export function pngDeclaring(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -95,7 +184,7 @@ export function pngDeclaring(width: number, height: number): Buffer {
   // A few bytes of zlib data standing for gigabytes of zeros once inflated.
   const idat = Buffer.from([0x78, 0x9c, 0xed, 0xc1, 0x01, 0x0d, 0x00, 0x00, 0x00, 0xc2, 0xa0]);
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     chunk('IHDR', ihdr),
     chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),

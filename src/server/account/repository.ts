@@ -48,9 +48,10 @@ export function createAccountRepository(db: Db) {
     },
 
     /**
-     * Replaces the password and ends the account's other sessions (all but `keepTokenHash`) in one
-     * transaction. Only while the hash is still `expectedHash`, so two changes racing from one
-     * stale check cannot both win; false when it had changed meanwhile.
+     * Replaces the password, ends the account's other sessions (all but `keepTokenHash`) and its
+     * pending reset links in one transaction (a link e-mailed before the change must not undo
+     * it). Only while the hash is still `expectedHash`, so two changes racing from one stale
+     * check cannot both win; false when it had changed meanwhile.
      */
     async changePassword(
       userId: number,
@@ -68,16 +69,23 @@ export function createAccountRepository(db: Db) {
           userId,
           keepTokenHash,
         ]);
+        await tx.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
         return true;
       });
     },
 
-    /** Ends every session of the account; returns how many there were. */
+    /**
+     * Ends every session of the account and its pending reset links (whoever holds the mailbox
+     * must not come back in through one); returns how many sessions there were.
+     */
     async endAllSessions(userId: number): Promise<number> {
-      const rows = await db.query('DELETE FROM sessions WHERE user_id = $1 RETURNING 1 AS x', [
-        userId,
-      ]);
-      return rows.length;
+      return db.transaction(async (tx) => {
+        const rows = await tx.query('DELETE FROM sessions WHERE user_id = $1 RETURNING 1 AS x', [
+          userId,
+        ]);
+        await tx.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
+        return rows.length;
+      });
     },
 
     /**
@@ -98,8 +106,9 @@ export function createAccountRepository(db: Db) {
     },
 
     /**
-     * Records a reset token for the account with this e-mail that can log in, in one statement
-     * whether or not there is one (the same work either way); the account when there was.
+     * Records a reset token for the account with this e-mail that can log in and is not blocked,
+     * in one statement whether or not there is one (the same work either way); the account when
+     * there was.
      */
     async createPasswordReset(
       email: string,
@@ -111,6 +120,7 @@ export function createAccountRepository(db: Db) {
         `WITH u AS (
            SELECT id, name, email FROM users
             WHERE lower(email) = lower($1) AND password_hash LIKE '$argon2%'
+              AND blocked_at IS NULL
          ), r AS (
            INSERT INTO password_resets (token_hash, user_id, created_at, expires_at)
            SELECT $2, id, $3, $4 FROM u
@@ -121,20 +131,21 @@ export function createAccountRepository(db: Db) {
       return rows[0];
     },
 
-    /** The account a live (unused, unexpired) reset token belongs to. */
+    /** The account a live (unused, unexpired) reset token belongs to, unless it is blocked. */
     async findLiveReset(tokenHash: string, now: Date): Promise<AccountWithHash | undefined> {
       const rows = await db.query<AccountWithHash>(
         `SELECT u.id, u.name, u.email, u.role, u.phone, u.password_hash
            FROM password_resets r JOIN users u ON u.id = r.user_id
-          WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2`,
+          WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2
+            AND u.blocked_at IS NULL`,
         [tokenHash, now],
       );
       return rows[0];
     },
 
     /**
-     * Uses a reset token: in one transaction it is marked used (only if still live, so it works
-     * once even under concurrent requests), the password is replaced, the account's other reset
+     * Uses a reset token: in one transaction it is marked used (only if still live and its
+     * account not blocked, so it works once even under concurrent requests), the password is replaced, the account's other reset
      * tokens and every session end. The account's id, or undefined when the token was not live.
      */
     async completePasswordReset(
@@ -146,6 +157,7 @@ export function createAccountRepository(db: Db) {
         const used = await tx.query<{ user_id: number }>(
           `UPDATE password_resets SET used_at = $2
             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+              AND user_id IN (SELECT id FROM users WHERE blocked_at IS NULL)
            RETURNING user_id`,
           [tokenHash, now],
         );

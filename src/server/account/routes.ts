@@ -26,6 +26,7 @@ import { accountDeletedMail, passwordChangedMail, passwordResetMail } from '../m
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter, RateLimitPolicy } from '../rate-limit/limiter';
 import type { SessionService } from '../sessions/service';
+import { passwordWeakness } from '../users/password-strength';
 import { hashPassword, verifyPassword } from '../users/passwords';
 import { exportAccount } from './export';
 import type { AccountRepository, AccountRow } from './repository';
@@ -118,8 +119,8 @@ export function registerAccountRoutes({
     async ({ request, session, body }) => {
       const updated = await accounts.updateProfile(session.user.id, body);
       if (!updated) throw new HttpError(401, ACCOUNT_MESSAGES.accountGone);
-      // Logged-in visitors see the owner's name on each dog.
-      if (body.name !== undefined) listCache.invalidate();
+      // Logged-in visitors see the owner's name and phone on each dog.
+      if (body.name !== undefined || body.phone !== undefined) listCache.invalidate();
       request.log.info(
         { event: 'profile_updated', userId: session.user.id, fields: Object.keys(body) },
         'profile updated',
@@ -152,6 +153,8 @@ export function registerAccountRoutes({
         );
         throw new HttpError(403, ACCOUNT_MESSAGES.wrongCurrentPassword);
       }
+      const weakness = await passwordWeakness(body.password, account);
+      if (weakness) throw new HttpError(400, weakness);
       const newHash = await hashPassword(body.password);
       if (
         !(await accounts.changePassword(
@@ -328,6 +331,9 @@ export function registerAccountRoutes({
       // Checked before hashing the new password, so a dead link costs no argon2 work.
       const account = await accounts.findLiveReset(tokenHash, now());
       if (!account) throw new HttpError(400, RESET_LINK_INVALID);
+      // Refused before the link is used: the person may try another password with it.
+      const weakness = await passwordWeakness(body.password, account);
+      if (weakness) throw new HttpError(400, weakness);
       const newHash = await hashPassword(body.password);
       const userId = await accounts.completePasswordReset(tokenHash, newHash, now());
       if (userId === undefined) throw new HttpError(400, RESET_LINK_INVALID);

@@ -117,34 +117,41 @@ export function createAdoptionRepository(db: Queryable) {
     },
 
     /**
-     * Sets the state of a request about one of `ownerId`'s dogs. The request afterwards and whether
-     * the state changed; undefined when it is not a request about one of their dogs.
+     * Sets the state of a request about one of `ownerId`'s dogs. The request afterwards, whether
+     * the state changed, and whether the sender is to be e-mailed about it: only the first time
+     * the request reaches that state (recorded in the same statement, so neither a switch back and
+     * forth nor two concurrent answers e-mail twice); undefined when it is not a request about one
+     * of their dogs.
      */
     async answer(
       interestId: number,
       ownerId: number,
       state: InterestAnswer,
       at: Date,
-    ): Promise<{ interest: Interest; changed: boolean } | undefined> {
+    ): Promise<{ interest: Interest; changed: boolean; notify: boolean } | undefined> {
       if (interestId > MAX_ID) return undefined;
-      const rows = await db.query<Interest & { changed: boolean }>(
+      const rows = await db.query<Interest & { changed: boolean; notify: boolean }>(
         `WITH target AS (
-           SELECT i.id, i.state AS before FROM interests i JOIN dogs d ON d.id = i.dog_id
+           SELECT i.id, i.state AS before, i.emailed_states
+             FROM interests i JOIN dogs d ON d.id = i.dog_id
             WHERE i.id = $1 AND d.hostage_id = $2
             FOR UPDATE OF i
          ), updated AS (
            UPDATE interests x SET state = $3,
-                  updated_at = CASE WHEN x.state = $3 THEN x.updated_at ELSE $4 END
+                  updated_at = CASE WHEN x.state = $3 THEN x.updated_at ELSE $4 END,
+                  emailed_states = CASE WHEN $3 = ANY (x.emailed_states) THEN x.emailed_states
+                                        ELSE array_append(x.emailed_states, $3) END
              FROM target WHERE x.id = target.id
-           RETURNING x.*, target.before <> $3 AS changed
+           RETURNING x.*, target.before <> $3 AS changed,
+                     NOT ($3 = ANY (target.emailed_states)) AS notify
          )
-         SELECT ${INTEREST_COLUMNS}, i.changed FROM ${from('updated')}`,
+         SELECT ${INTEREST_COLUMNS}, i.changed, i.notify FROM ${from('updated')}`,
         [interestId, ownerId, state, at],
       );
       const row = rows[0];
       if (!row) return undefined;
-      const { changed, ...interest } = row;
-      return { interest, changed };
+      const { changed, notify, ...interest } = row;
+      return { interest, changed, notify };
     },
   };
 }

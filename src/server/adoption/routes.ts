@@ -33,6 +33,13 @@ export async function adoptionRoutes(app: FastifyInstance, options: { mailer: Ma
     perIp: rateLimits.interestPerIp,
     windowMs: rateLimits.interestWindowMs,
   };
+  // Every answer may e-mail the sender: an owner toggling a request cannot flood their inbox.
+  const answers: RateLimitPolicy = {
+    name: 'interest-answer',
+    perUser: rateLimits.interestAnswerPerUser,
+    perIp: rateLimits.interestAnswerPerIp,
+    windowMs: rateLimits.interestWindowMs,
+  };
 
   router.route(
     {
@@ -87,9 +94,11 @@ export async function adoptionRoutes(app: FastifyInstance, options: { mailer: Ma
       url: '/api/interest/:id',
       summary:
         'Quien publicó el perro marca una solicitud como respondida (answered) o descartada ' +
-        '(dismissed); quien la envió recibe un correo',
+        '(dismissed); quien la envió recibe un correo la primera vez que la solicitud llega a ' +
+        'cada estado',
       tag: TAG,
       auth: 'required',
+      rateLimit: answers,
       params: interestIdParamSchema,
       body: interestStateInputSchema,
       responses: {

@@ -59,7 +59,7 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
 
     /**
      * The owner marks a request about one of their dogs as answered or dismissed (404: no such
-     * request; 403: not their dog). The sender is told when the state changes.
+     * request; 403: not their dog). The sender is told the first time it reaches each state.
      */
     async answer(interestId: number, ownerId: number, state: InterestAnswer): Promise<Interest> {
       const result = await repository.answer(interestId, ownerId, state, now());
@@ -68,8 +68,8 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
         if (owner === undefined) throw new HttpError(404, INTEREST_MESSAGES.notFound);
         throw new HttpError(403, INTEREST_MESSAGES.notDogOwner);
       }
-      const { interest, changed } = result;
-      if (changed) {
+      const { interest, notify } = result;
+      if (notify) {
         mailer.send(
           `interest-${state}`,
           interestStateMail(

@@ -79,14 +79,21 @@ export function hasDatabase(pgdata: string): boolean {
   return existsSync(join(pgdata, 'PG_VERSION'));
 }
 
-/** Directories 0700 and files 0600 below (and including) `path`. */
+/**
+ * Directories 0700 and files 0600 below (and including) `path`. A file that disappears meanwhile
+ * (PostgreSQL renames and deletes files while it runs) is skipped.
+ */
 export function makePrivate(path: string): void {
-  const stat = statSync(path);
-  if (stat.isDirectory()) {
-    chmodSync(path, 0o700);
-    for (const entry of readdirSync(path)) makePrivate(join(path, entry));
-  } else if (stat.isFile()) {
-    chmodSync(path, 0o600);
+  try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      chmodSync(path, 0o700);
+      for (const entry of readdirSync(path)) makePrivate(join(path, entry));
+    } else if (stat.isFile() && (stat.mode & 0o077) !== 0) {
+      chmodSync(path, 0o600);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 

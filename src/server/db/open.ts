@@ -2,7 +2,7 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
-import { DEFAULT_IMAGE_DIR, permissionWarnings, type PgdataOrigin } from './data-dir';
+import { DEFAULT_IMAGE_DIR, makePrivate, permissionWarnings, type PgdataOrigin } from './data-dir';
 import type { Db } from './db';
 import { DEFAULT_DEMO_IMAGE_DIR, demoImageStamp } from '../seed/demo-image';
 import { acquireDataDirLock } from './lock';
@@ -74,11 +74,15 @@ export async function openDatabase(
           : undefined,
     });
     const dir = join(config.dataDir, 'pgdata');
+    // PGlite's file system gives the files PostgreSQL writes (pg_internal.init at every boot)
+    // their mode itself, whatever the umask: they are made private after the boot and at close.
+    makePrivate(dir);
     return {
       db,
       async close() {
         try {
           await db.close();
+          makePrivate(dir);
         } finally {
           lock.release();
           restoreUmask();

@@ -20,6 +20,7 @@ import { createRouter, type Router } from '../http/route';
 import type { RateLimitPolicy } from '../rate-limit/limiter';
 import type { CurrentSession } from '../sessions/service';
 import type { DogService } from './service';
+import { hostnameOf, ownSiteImageRefusal } from './image-url';
 
 interface DogRouteDeps {
   router: Router;
@@ -34,6 +35,14 @@ function withOwner(dog: Dog, session: CurrentSession): Dog {
 }
 
 function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
+  /** The image URL may point neither at this site (as configured or as reached) nor at an API. */
+  const refuseOwnSiteImage = (image: string, request: { hostname: string }) => {
+    const own = [hostnameOf(config.publicUrl), hostnameOf(request.hostname)];
+    if (config.publicOrigin) own.push(hostnameOf(config.publicOrigin));
+    const refused = ownSiteImageRefusal(image, own);
+    if (refused) throw refused;
+  };
+
   // Creating, editing and deleting listings share one budget per user and per IP.
   const dogWrites: RateLimitPolicy = {
     name: 'dog-write',
@@ -146,7 +155,8 @@ function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
         ...errors(400, 401, 403, 413, 415),
       },
     },
-    async ({ reply, body, session }) => {
+    async ({ request, reply, body, session }) => {
+      refuseOwnSiteImage(body.image, request);
       const dog = await dogs.create(body, session.user.id);
       reply.code(201);
       return { dog: withOwner(dog, session) };
@@ -169,6 +179,7 @@ function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
       },
     },
     async ({ request, params, body, session }) => {
+      refuseOwnSiteImage(body.image, request);
       const dog = await dogs.update(params.id, session.user.id, body);
       if (!dog) return refuse(params.id, session, request);
       return { dog: withOwner(dog, session) };

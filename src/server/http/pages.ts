@@ -4,14 +4,20 @@
 // shows exactly what the API would show them, and nothing of anyone else's.
 //
 // The answer depends on the cookie: it is `private`, varies on Cookie and is never stored by
-// shared caches. Its inline hydration scripts carry this response's CSP nonce (security.ts).
+// shared caches; drawn with a session cookie it is `no-store`, kept by no cache at all. Its inline hydration scripts carry this response's CSP nonce (security.ts).
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../seo/routes';
+import { hasSessionCookie } from '../sessions/cookie';
 
 export const PAGE_CACHE_CONTROL = 'no-cache, private';
+/**
+ * A page drawn for a request with a session cookie may hold the person's own data (the account,
+ * their requests, an admin's reports): no cache, the browser's included, may keep a copy.
+ */
+export const SESSION_PAGE_CACHE_CONTROL = 'no-store';
 /** The server entry's bundle, in ssrDirFor(<build>). */
 export const SERVER_ENTRY_FILE = 'entry-server.mjs';
 /** Vite's manifest of the browser build, copied next to the server entry (never served). */
@@ -198,7 +204,12 @@ export function pageHandler(app: FastifyInstance, staticDir: string) {
     // The security plugin's Content-Security-Policy for this response allows inline scripts
     // carrying this nonce: the router's hydration data.
     const nonce = reply.cspNonce.script;
-    reply.header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Cookie');
+    reply
+      .header(
+        'cache-control',
+        hasSessionCookie(request.headers.cookie) ? SESSION_PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL,
+      )
+      .header('vary', 'Cookie');
     const abort = new AbortController();
     request.raw.once('close', () => {
       if (!reply.sent && request.raw.destroyed) abort.abort();
@@ -208,7 +219,7 @@ export function pageHandler(app: FastifyInstance, staticDir: string) {
       const { entry, manifest } = await load();
       response = await entry.render({
         url: request.url,
-        origin: siteOrigin(app.config, request),
+        origin: siteOrigin(app.config),
         nonce,
         fetch: visitorFetch(app, request, reply),
         manifest,

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { MESSAGES } from '../../shared/api';
 import { HttpError } from './errors';
+import { loggedUrl } from './log-url';
 
 const SCRIPT_NONCE = Symbol('scriptNonce');
 type WithNonce = ServerResponse & { [SCRIPT_NONCE]?: string };
@@ -251,6 +252,13 @@ function checkSameOrigin(request: FastifyRequest): void {
   const changesState =
     UNSAFE_METHODS.has(request.method) || (route !== undefined && STATE_CHANGING_ROUTES.has(route));
   if (!changesState) return;
+  // A GET that changes state answers only scripts (fetch and XHR send `empty`): an <img>, a
+  // stylesheet, a frame or a link followed (image, style, iframe, document…) never ends a session,
+  // even from this site. Clients that send no Sec-Fetch headers (curl, old browsers) still may.
+  const fetchDest = request.headers['sec-fetch-dest'];
+  if (!UNSAFE_METHODS.has(request.method) && fetchDest !== undefined && fetchDest !== 'empty') {
+    throw forbidden(request, `sec-fetch-dest: ${String(fetchDest)}`, NOT_FROM_A_SCRIPT);
+  }
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site') {
     throw forbidden(request, 'sec-fetch-site: cross-site');
@@ -263,10 +271,22 @@ function checkSameOrigin(request: FastifyRequest): void {
   }
 }
 
-function forbidden(request: FastifyRequest, reason: string): HttpError {
+/** The answer to a state-changing GET that a page element (not a script) sent. */
+export const NOT_FROM_A_SCRIPT = 'Esta acción solo se hace desde los botones del sitio';
+
+function forbidden(
+  request: FastifyRequest,
+  reason: string,
+  message: string = MESSAGES.foreignOrigin,
+): HttpError {
   request.log.warn(
-    { event: 'forbidden_origin', reason, method: request.method, url: request.url },
+    {
+      event: 'forbidden_origin',
+      reason,
+      method: request.method,
+      url: loggedUrl(request.url, request.url).url,
+    },
     'cross-site request refused',
   );
-  return new HttpError(403, MESSAGES.foreignOrigin);
+  return new HttpError(403, message);
 }

@@ -10,6 +10,24 @@ import type { MediaType } from './storage';
 
 /** Decoding refuses images with more pixels than this (decompression bombs). */
 export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Longest side accepted. The stored variants are at most 1280 px wide, and a row of a wider image
+ * costs memory in every step: a 49,000,000 × 1 PNG of a few hundred KB took gigabytes to resize.
+ */
+export const MAX_SIDE = 8192;
+/** One side may be at most this many times the other (no photo of a dog is a 1-pixel line). */
+export const MAX_ASPECT_RATIO = 20;
+/**
+ * Memory one upload's decoder may need when it must hold the whole image at once instead of a
+ * few rows: about 200 MB, which keeps any one upload well under 300 MB above the server's idle
+ * memory (libvips' buffers and the variants come on top).
+ */
+export const MAX_DECODE_BYTES = 200_000_000;
+/**
+ * Bytes per pixel AV1 decoding holds (the decoder's frame, libheif's RGB copy and libvips' own):
+ * measured at 18–20 per 8-bit pixel for a whole upload, of which this much is the decoder's.
+ */
+const AVIF_BYTES_PER_PIXEL = 16;
 
 export type VariantFormat = 'avif' | 'webp' | 'jpeg';
 export const VARIANT_FORMATS: readonly VariantFormat[] = ['avif', 'webp', 'jpeg'];
@@ -97,10 +115,79 @@ async function canDecodeHeic(sharp: SharpModule): Promise<boolean> {
 
 const DECODE: SharpOptions = {
   limitInputPixels: MAX_INPUT_PIXELS,
+  // Keeps the decoders' own guards against memory exhaustion (PNG text chunks, JPEG markers…).
+  unlimited: false,
   // Truncated or corrupt data is an error, never a half-grey photo.
   failOn: 'error',
+  // Rows are decoded as the pipeline asks for them, not the whole image first.
   sequentialRead: true,
 };
+
+/** What an image's header says about it (sharp's metadata, read without decoding any pixel). */
+export interface ImageHeader {
+  format?: string;
+  width?: number;
+  height?: number;
+  channels?: number;
+  /** libvips' sample format: 'uchar', 'ushort', 'float'… */
+  depth?: string;
+  /** Adam7-interlaced PNG or progressive JPEG. */
+  isProgressive?: boolean;
+  bitsPerSample?: number;
+}
+
+const SAMPLE_BYTES: Record<string, number> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  complex: 8,
+  double: 8,
+  dpcomplex: 16,
+};
+
+/**
+ * The memory a decoder holds at once for this image. Baseline JPEG, non-interlaced PNG and WebP
+ * are decoded a few rows at a time (and JPEG and WebP shrunk while decoding), so their cost is
+ * bounded by the side limit alone: 0 here. An interlaced PNG is decoded whole (libspng needs
+ * every pass before any row is complete), at 2 bytes per sample when it is 16-bit; a
+ * progressive JPEG keeps the DCT coefficients of the whole image (2 bytes per sample); AVIF is
+ * decoded whole by the AV1 decoder.
+ */
+export function wholeImageDecodeBytes(header: ImageHeader): number {
+  const pixels = (header.width ?? 0) * (header.height ?? 0);
+  const channels = header.channels ?? 4;
+  switch (header.format) {
+    case 'png':
+      return header.isProgressive ? pixels * channels * (SAMPLE_BYTES[header.depth ?? ''] ?? 2) : 0;
+    case 'jpeg':
+      return header.isProgressive ? pixels * channels * 2 : 0;
+    case 'heif':
+      return pixels * AVIF_BYTES_PER_PIXEL * ((header.bitsPerSample ?? 8) > 8 ? 2 : 1);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Why an image of this shape is refused before a single pixel is decoded, or undefined when it
+ * may be decoded: too many pixels, a side too long, too elongated, or a decoder that would hold
+ * too much memory at once.
+ */
+export function shapeRefusal(header: ImageHeader): HttpError | undefined {
+  const { width, height } = header;
+  if (!width || !height) return new HttpError(400, PHOTO_MESSAGES.damaged);
+  if (width * height > MAX_INPUT_PIXELS) return new HttpError(413, PHOTO_MESSAGES.tooManyPixels);
+  if (width > MAX_SIDE || height > MAX_SIDE) return new HttpError(413, PHOTO_MESSAGES.sideTooLong);
+  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height))
+    return new HttpError(413, PHOTO_MESSAGES.tooElongated);
+  if (wholeImageDecodeBytes(header) > MAX_DECODE_BYTES)
+    return new HttpError(413, PHOTO_MESSAGES.tooHeavyToDecode);
+  return undefined;
+}
 
 function refusal(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
@@ -128,7 +215,8 @@ function encode(pipeline: Sharp, format: VariantFormat): Sharp {
 
 /**
  * Validates and processes one upload. Throws HttpError 415 (not an image or a refused format),
- * 413 (over 50 megapixels) or 400 (damaged) with a Spanish message.
+ * 413 (a shape refused from the header: see shapeRefusal) or 400 (damaged) with a Spanish
+ * message.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   const format = sniffFormat(input);
@@ -142,9 +230,8 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
     const meta = await sharp(input, DECODE).metadata();
     const expected = format === 'avif' || format === 'heic' ? 'heif' : format;
     if (meta.format !== expected) throw new HttpError(415, PHOTO_MESSAGES.notAnImage);
-    if (!meta.width || !meta.height) throw new HttpError(400, PHOTO_MESSAGES.damaged);
-    if (meta.width * meta.height > MAX_INPUT_PIXELS)
-      throw new HttpError(413, PHOTO_MESSAGES.tooManyPixels);
+    const refused = shapeRefusal(meta);
+    if (refused) throw refused;
 
     // Decoded once, turned upright and reduced to the largest width; every variant starts from
     // these pixels. Nothing of the original's metadata is carried over (sharp drops it unless

@@ -1,7 +1,7 @@
 // Photo uploads (multipart, the only non-JSON body the API accepts, so its parser is registered
 // in this plugin's scope alone) and the processed files under /media/<hash>.<ext>.
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, MESSAGES } from '../../shared/api';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoResponseSchema } from '../../shared/photo';
@@ -37,6 +37,8 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * read: a burst cannot add up to gigabytes.
  */
 export const MAX_UPLOADS_IN_FLIGHT = 16;
+/** …of which one account may hold this many (a few stalled uploads never block everyone). */
+export const MAX_UPLOADS_IN_FLIGHT_PER_USER = 2;
 
 const EXTENSION_TYPES: Record<string, MediaType> = {
   avif: 'image/avif',
@@ -44,27 +46,57 @@ const EXTENSION_TYPES: Record<string, MediaType> = {
   jpg: 'image/jpeg',
 };
 
-/** Reads the one file of a multipart upload, refusing anything else with a Spanish message. */
+/**
+ * Reads the one file of a multipart upload, refusing anything else with a Spanish message. The
+ * whole body is read before the photo is processed, so a second file part is refused (400), never
+ * silently dropped.
+ */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new HttpError(415, PHOTO_MESSAGES.notMultipart);
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD)
     throw new HttpError(413, PHOTO_MESSAGES.tooLarge);
-  let part;
+  let file: Buffer | undefined;
   try {
-    part = await request.file();
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume();
+        throw new HttpError(400, file ? PHOTO_MESSAGES.oneFile : PHOTO_MESSAGES.missingFile);
+      }
+      file = await part.toBuffer();
+    }
   } catch (error) {
     throw multipartRefusal(error);
   }
-  if (!part) throw new HttpError(400, PHOTO_MESSAGES.missingFile);
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw new HttpError(400, PHOTO_MESSAGES.missingFile);
-  }
+  if (!file) throw new HttpError(400, PHOTO_MESSAGES.missingFile);
+  return file;
+}
+
+/**
+ * readUpload, or 408 when the body has not arrived whole within `ms` (shorter than the server's
+ * own body timeout: an upload holds one of few slots). The connection is closed after the answer,
+ * whatever the client was still sending.
+ */
+async function readUploadWithin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ms: number,
+): Promise<Buffer> {
+  const reading = readUpload(request);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // The abandoned read fails once the connection goes; nobody waits for it then.
+      reading.catch(() => {});
+      reply.raw.once('finish', () => request.raw.destroy());
+      reject(new HttpError(408, PHOTO_MESSAGES.tooSlow, { connection: 'close' }));
+    }, ms);
+  });
   try {
-    return await part.toBuffer();
-  } catch (error) {
-    throw multipartRefusal(error);
+    return await Promise.race([reading, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -108,6 +140,7 @@ export async function registerPhotoRoutes({
   });
 
   let inFlight = 0;
+  const inFlightByUser = new Map<number, number>();
   const uploads: RateLimitPolicy = {
     name: 'photo-upload',
     perUser: config.rateLimits.photoUploadPerUser,
@@ -128,23 +161,35 @@ export async function registerPhotoRoutes({
       responses: {
         201: { description: 'La foto procesada', schema: photoResponseSchema },
         ...errors(400, 401, 403, 413, 415),
+        408: {
+          description: 'La foto no llegó entera a tiempo (PHOTO_UPLOAD_TIMEOUT_SECONDS)',
+          schema: errorBodySchema,
+        },
         503: { description: 'Demasiadas fotos en proceso; reintentar', schema: errorBodySchema },
       },
     },
     async ({ request, reply, session }) => {
+      const userId = session.user.id;
+      const mine = inFlightByUser.get(userId) ?? 0;
+      if (mine >= MAX_UPLOADS_IN_FLIGHT_PER_USER)
+        throw new HttpError(429, PHOTO_MESSAGES.uploadsInFlight, { 'retry-after': '5' });
       if (inFlight >= MAX_UPLOADS_IN_FLIGHT)
         throw new HttpError(503, PHOTO_MESSAGES.busy, { 'retry-after': '5' });
       inFlight += 1;
+      inFlightByUser.set(userId, mine + 1);
       let upload: Buffer;
       let photo;
       try {
-        upload = await readUpload(request);
+        upload = await readUploadWithin(request, reply, config.httpTimeouts.photoBodyMs);
         const processed = await queue.run(() => processPhoto(upload));
         photo = await db.transaction((tx) =>
           createPhotoRepository(tx, storage(tx)).insert(processed, session.user.id, now()),
         );
       } finally {
         inFlight -= 1;
+        const left = (inFlightByUser.get(userId) ?? 1) - 1;
+        if (left > 0) inFlightByUser.set(userId, left);
+        else inFlightByUser.delete(userId);
       }
       request.log.info(
         {

@@ -1,6 +1,6 @@
 // Files for search engines and link previews: /robots.txt and /sitemap.xml (the public pages and
 // every available dog's page), with absolute URLs on the site's public origin.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
@@ -9,11 +9,13 @@ const SITEMAP_MAX_URLS = 50_000;
 const PUBLIC_PAGES = ['/', '/perros', '/privacidad'];
 
 /**
- * The origin absolute URLs are written with: PUBLIC_ORIGIN (or PUBLIC_URL's), else the one the
- * request came to (behind a proxy, with TRUST_PROXY set, the one the visitor used).
+ * The origin absolute URLs are written with: PUBLIC_ORIGIN, else PUBLIC_URL's (whose default is
+ * the local server's address). Never the request's Host or X-Forwarded-Host, which anyone can
+ * write: robots.txt and the sitemap are publicly cacheable, so a shared cache would hand
+ * everyone links to the host an attacker named.
  */
-export function siteOrigin(config: Config, request: FastifyRequest): string {
-  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+export function siteOrigin(config: Config): string {
+  return config.publicOrigin ?? new URL(config.publicUrl).origin;
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -21,8 +23,8 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 export async function seoRoutes(app: FastifyInstance) {
   const hide = { schema: { hide: true } };
 
-  app.get('/robots.txt', hide, async (request, reply) => {
-    const origin = siteOrigin(app.config, request);
+  app.get('/robots.txt', hide, async (_request, reply) => {
+    const origin = siteOrigin(app.config);
     return reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -42,8 +44,8 @@ export async function seoRoutes(app: FastifyInstance) {
       );
   });
 
-  app.get('/sitemap.xml', hide, async (request, reply) => {
-    const origin = siteOrigin(app.config, request);
+  app.get('/sitemap.xml', hide, async (_request, reply) => {
+    const origin = siteOrigin(app.config);
     const dogs = await app.dogs.availableForSitemap(SITEMAP_MAX_URLS - PUBLIC_PAGES.length);
     const url = (path: string, lastmod?: string) =>
       `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;

@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors';
 import { errors, trueSchema } from '../http/responses';
 import { createRouter, type Router } from '../http/route';
 import type { RateLimiter } from '../rate-limit/limiter';
+import { passwordWeakness } from './password-strength';
 import { hashPassword } from './passwords';
 import type { UserRepository } from './repository';
 
@@ -48,6 +49,8 @@ function registerUserRoutes({ router, config, users, limiter, now }: UserRouteDe
         );
         throw error;
       }
+      const weakness = await passwordWeakness(body.password, body);
+      if (weakness) throw new HttpError(400, weakness);
       // Hash first, so a taken e-mail costs the same time as a new one.
       const passwordHash = await hashPassword(body.password);
       const user = await users.insert({
