@@ -1,7 +1,16 @@
-// All SQL about "Me interesa" requests and the owner's own listings ("Mis publicaciones").
+// All SQL about adoption applications ("Me interesa" requests), their states and history, the
+// adopter profile, and the owner's own listings ("Mis publicaciones").
+import type { AdopterProfile } from '../../shared/adopter-profile';
 import type { DogStatus } from '../../shared/dog';
-import type { Interest, InterestAnswer, InterestInput } from '../../shared/interest';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode, type Queryable } from '../db/db';
+import type { Interest, InterestInput } from '../../shared/interest';
+import {
+  interestTransitionError,
+  OPEN_INTEREST_STATES,
+  type InterestActor,
+  type InterestState,
+  type InterestStateTarget,
+} from '../../shared/interest-states';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION, type Db } from '../db/db';
 import { VISIBLE } from '../dogs/repository';
 
 /** Largest value of a PostgreSQL integer (the type of the ids). */
@@ -14,7 +23,10 @@ const iso = (column: string, as: string) =>
 const INTEREST_COLUMNS =
   `i.id, json_build_object('id', d.id, 'name', d.name) AS dog, ` +
   `json_build_object('name', s.name, 'email', s.email) AS sender, i.message, i.phone, i.state, ` +
-  `${iso('i.created_at', 'created_at')}, ${iso('i.updated_at', 'updated_at')}`;
+  `i.history, i.profile, ${iso('i.created_at', 'created_at')}, ${iso('i.updated_at', 'updated_at')}`;
+const OPEN_STATES_SQL = OPEN_INTEREST_STATES.map((s) => `'${s}'`).join(', ');
+/** States a rescuer sets: reaching the first of them is the rescuer's first answer. */
+const ANSWER_STATES_SQL = `'reviewing', 'interview', 'approved', 'declined', 'adopted'`;
 const from = (requests: string) =>
   `${requests} i JOIN dogs d ON d.id = i.dog_id JOIN users s ON s.id = i.sender_id`;
 const INTEREST_FROM = from('interests');
@@ -23,10 +35,34 @@ export interface InterestTarget {
   id: number;
   name: string;
   status: DogStatus;
+  sterilized: boolean | null;
   owner: { id: number; name: string; email: string };
 }
 
-export function createAdoptionRepository(db: Queryable) {
+/** An application whose state changed, and whether its applicant is still to be e-mailed. */
+export interface StateChange {
+  interest: Interest;
+  changed: boolean;
+  notify: boolean;
+}
+
+export type StateChangeRefusal =
+  | { refused: 'missing' }
+  | { refused: 'stranger' }
+  | { refused: 'reopen-taken' }
+  | { refused: 'transition'; status: 403 | 409; error: string };
+
+/** An open application of a dog about to be deleted, with whom to tell. */
+export interface OpenApplicant {
+  id: number;
+  dogName: string;
+  sender: { name: string; email: string };
+}
+
+const historyEntry = (state: InterestState, at: Date, note?: string) =>
+  JSON.stringify([{ state, at: at.toISOString(), ...(note ? { note } : {}) }]);
+
+export function createAdoptionRepository(db: Db) {
   return {
     /** The dog a request would be about, when anyone may see it (not hidden, owner not blocked). */
     async visibleDog(dogId: number): Promise<InterestTarget | undefined> {
@@ -38,8 +74,9 @@ export function createAdoptionRepository(db: Queryable) {
         owner_id: number;
         owner_name: string;
         owner_email: string;
+        sterilized: boolean | null;
       }>(
-        `SELECT d.id, d.name, d.status, u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
+        `SELECT d.id, d.name, d.status, d.sterilized, u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
            FROM dogs d JOIN users u ON u.id = d.hostage_id
           WHERE d.id = $1 AND ${VISIBLE}`,
         [dogId],
@@ -50,6 +87,7 @@ export function createAdoptionRepository(db: Queryable) {
           id: row.id,
           name: row.name,
           status: row.status,
+          sterilized: row.sterilized,
           owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email },
         }
       );
@@ -64,18 +102,28 @@ export function createAdoptionRepository(db: Queryable) {
       dogId: number,
       senderId: number,
       input: InterestInput,
+      profile: AdopterProfile | null,
       at: Date,
     ): Promise<Interest | 'open' | 'gone'> {
       const rows = await db
         .query<Interest>(
           `WITH created AS (
-           INSERT INTO interests (dog_id, sender_id, message, phone, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $5)
-           ON CONFLICT (dog_id, sender_id) WHERE state = 'new' DO NOTHING
+           INSERT INTO interests (dog_id, sender_id, message, phone, created_at, updated_at,
+                                  history, profile, emailed_states)
+           VALUES ($1, $2, $3, $4, $5, $5, $6::jsonb, $7::jsonb, '{new}')
+           ON CONFLICT (dog_id, sender_id) WHERE state IN (${OPEN_STATES_SQL}) DO NOTHING
            RETURNING *
          )
          SELECT ${INTEREST_COLUMNS} FROM ${from('created')}`,
-          [dogId, senderId, input.message, input.phone ?? null, at],
+          [
+            dogId,
+            senderId,
+            input.message,
+            input.phone ?? null,
+            at,
+            historyEntry('new', at),
+            profile && JSON.stringify(profile),
+          ],
         )
         .catch((error: unknown) => {
           if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return 'gone' as const;
@@ -106,52 +154,122 @@ export function createAdoptionRepository(db: Queryable) {
       );
     },
 
-    /** Who owns the dog a request is about; undefined when there is no such request. */
-    async ownerOf(interestId: number): Promise<number | undefined> {
-      if (interestId > MAX_ID) return undefined;
-      const rows = await db.query<{ owner_id: number }>(
-        'SELECT d.hostage_id AS owner_id FROM interests i JOIN dogs d ON d.id = i.dog_id WHERE i.id = $1',
-        [interestId],
+    /**
+     * Moves a request to `to` on behalf of `userId` (its dog's rescuer or its applicant), when
+     * the rules allow it (shared/interest-states.ts), adding the state to its history. The row is
+     * locked while deciding, so two concurrent changes apply one after the other; the applicant is
+     * to be e-mailed only the first time the request reaches a state (recorded in the same
+     * transaction, so neither a switch back and forth nor concurrent changes e-mail twice).
+     */
+    async changeState(
+      interestId: number,
+      userId: number,
+      to: InterestStateTarget,
+      note: string | undefined,
+      at: Date,
+    ): Promise<StateChange | StateChangeRefusal> {
+      if (interestId > MAX_ID) return { refused: 'missing' };
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx.query<{
+            state: InterestState;
+            sender_id: number;
+            owner_id: number;
+            emailed_states: string[];
+          }>(
+            `SELECT i.state, i.sender_id, d.hostage_id AS owner_id, i.emailed_states
+               FROM interests i JOIN dogs d ON d.id = i.dog_id
+              WHERE i.id = $1 FOR UPDATE OF i`,
+            [interestId],
+          );
+          if (!row) return { refused: 'missing' } as const;
+          const actor: InterestActor | undefined =
+            row.owner_id === userId
+              ? 'rescuer'
+              : row.sender_id === userId
+                ? 'applicant'
+                : undefined;
+          if (!actor) return { refused: 'stranger' } as const;
+          const refusal = interestTransitionError(actor, row.state, to);
+          if (refusal) return { refused: 'transition', ...refusal } as const;
+          const changed = row.state !== to;
+          const notify = changed && !row.emailed_states.includes(to);
+          if (changed) {
+            await tx.query(
+              `UPDATE interests SET state = $2, updated_at = $3, history = history || $4::jsonb,
+                      emailed_states = CASE WHEN $2 = ANY (emailed_states) THEN emailed_states
+                                            ELSE array_append(emailed_states, $2) END
+                WHERE id = $1`,
+              [interestId, to, at, historyEntry(to, at, note)],
+            );
+          }
+          const [interest] = await tx.query<Interest>(
+            `SELECT ${INTEREST_COLUMNS} FROM ${INTEREST_FROM} WHERE i.id = $1`,
+            [interestId],
+          );
+          return { interest: interest!, changed, notify };
+        });
+      } catch (error) {
+        // Reconsidering a declined request while its applicant has sent another one since.
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) return { refused: 'reopen-taken' };
+        throw error;
+      }
+    },
+
+    /** The open applications of `ownerId`'s dog `dogId`, with whom to tell (before deleting it). */
+    openApplicants(dogId: number, ownerId: number): Promise<OpenApplicant[]> {
+      if (dogId > MAX_ID) return Promise.resolve([]);
+      return db.query<OpenApplicant>(
+        `SELECT i.id, d.name AS "dogName", json_build_object('name', s.name, 'email', s.email) AS sender
+           FROM ${INTEREST_FROM}
+          WHERE d.id = $1 AND d.hostage_id = $2 AND i.state IN (${OPEN_STATES_SQL})
+          ORDER BY i.id`,
+        [dogId, ownerId],
       );
-      return rows[0]?.owner_id;
+    },
+
+    async adopterProfile(userId: number): Promise<AdopterProfile | null> {
+      const rows = await db.query<{ profile: AdopterProfile }>(
+        'SELECT profile FROM adopter_profiles WHERE user_id = $1',
+        [userId],
+      );
+      return rows[0]?.profile ?? null;
+    },
+
+    async saveAdopterProfile(userId: number, profile: AdopterProfile, at: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO adopter_profiles (user_id, profile, updated_at) VALUES ($1, $2::jsonb, $3)
+         ON CONFLICT (user_id) DO UPDATE SET profile = EXCLUDED.profile, updated_at = EXCLUDED.updated_at`,
+        [userId, JSON.stringify(profile), at],
+      );
     },
 
     /**
-     * Sets the state of a request about one of `ownerId`'s dogs. The request afterwards, whether
-     * the state changed, and whether the sender is to be e-mailed about it: only the first time
-     * the request reaches that state (recorded in the same statement, so neither a switch back and
-     * forth nor two concurrent answers e-mail twice); undefined when it is not a request about one
-     * of their dogs.
+     * The median time from a request to the rescuer's first answer, over the requests
+     * `ownerId`'s dogs received since `since`; a request still waiting counts with the time it
+     * has waited so far, one withdrawn before any answer does not count.
      */
-    async answer(
-      interestId: number,
+    async responseTime(
       ownerId: number,
-      state: InterestAnswer,
-      at: Date,
-    ): Promise<{ interest: Interest; changed: boolean; notify: boolean } | undefined> {
-      if (interestId > MAX_ID) return undefined;
-      const rows = await db.query<Interest & { changed: boolean; notify: boolean }>(
-        `WITH target AS (
-           SELECT i.id, i.state AS before, i.emailed_states
+      since: Date,
+      now: Date,
+    ): Promise<{ requests: number; median_seconds: number | null }> {
+      const rows = await db.query<{ requests: number; median_seconds: number | null }>(
+        `WITH waits AS (
+           SELECT COALESCE(
+                    (SELECT min((e->>'at')::timestamptz) FROM jsonb_array_elements(i.history) e
+                      WHERE e->>'state' IN (${ANSWER_STATES_SQL})),
+                    CASE WHEN i.state = 'new' THEN $3::timestamptz END) - i.created_at AS wait
              FROM interests i JOIN dogs d ON d.id = i.dog_id
-            WHERE i.id = $1 AND d.hostage_id = $2
-            FOR UPDATE OF i
-         ), updated AS (
-           UPDATE interests x SET state = $3,
-                  updated_at = CASE WHEN x.state = $3 THEN x.updated_at ELSE $4 END,
-                  emailed_states = CASE WHEN $3 = ANY (x.emailed_states) THEN x.emailed_states
-                                        ELSE array_append(x.emailed_states, $3) END
-             FROM target WHERE x.id = target.id
-           RETURNING x.*, target.before <> $3 AS changed,
-                     NOT ($3 = ANY (target.emailed_states)) AS notify
+            WHERE d.hostage_id = $1 AND i.created_at >= $2
          )
-         SELECT ${INTEREST_COLUMNS}, i.changed, i.notify FROM ${from('updated')}`,
-        [interestId, ownerId, state, at],
+         SELECT count(*)::int AS requests,
+                (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM wait))
+                   FILTER (WHERE wait IS NOT NULL))::float8 AS median_seconds
+           FROM waits`,
+        [ownerId, since, now],
       );
-      const row = rows[0];
-      if (!row) return undefined;
-      const { changed, notify, ...interest } = row;
-      return { interest, changed, notify };
+      return rows[0]!;
     },
   };
 }

@@ -1,19 +1,33 @@
-// "Me interesa": a logged-in visitor asks about a dog, its owner answers or dismisses the request;
-// each side is told by e-mail. Sending mail never fails the request (the mailer queues and
-// retries on its own).
+// Adoption applications ("Me interesa"): a logged-in visitor applies for a dog with a snapshot of
+// their adopter profile, the rescuer moves the application through its states, the applicant may
+// withdraw it; every state reached e-mails the applicant once. Every e-mail of this feature is
+// sent from here (the `tell` helpers); sending mail never fails the request.
+import {
+  meetsSterilizationRule,
+  STERILIZATION_RULE_MESSAGE,
+  type AdopterProfile,
+} from '../../shared/adopter-profile';
 import { MESSAGES } from '../../shared/api';
 import {
   INTEREST_MESSAGES,
+  RESPONSE_TIME_DAYS,
+  RESPONSE_TIME_MIN_REQUESTS,
   type Interest,
-  type InterestAnswer,
   type InterestBox,
   type InterestInput,
+  type ResponseTime,
 } from '../../shared/interest';
+import type { InterestStateTarget } from '../../shared/interest-states';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
-import { interestReceivedMail, interestStateMail } from '../mail/messages';
-import { createAdoptionRepository } from './repository';
+import {
+  applicationDogRemovedMail,
+  applicationStateMail,
+  interestReceivedMail,
+  type ApplicationMailState,
+} from '../mail/messages';
+import { createAdoptionRepository, type OpenApplicant } from './repository';
 
 export interface AdoptionServiceDeps {
   db: Db;
@@ -24,32 +38,72 @@ export interface AdoptionServiceDeps {
 }
 
 export const MY_DOGS_PATH = '/mis-perros';
+export const MY_APPLICATIONS_PATH = '/mis-solicitudes';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionServiceDeps) {
   const repository = createAdoptionRepository(db);
 
+  /** The e-mails of this feature, each queued on the mailer. */
+  const tell = {
+    rescuer(dog: { name: string; owner: { name: string; email: string } }, interest: Interest) {
+      mailer.send(
+        'interest-received',
+        interestReceivedMail(
+          dog.owner,
+          {
+            senderName: interest.sender.name,
+            dogName: dog.name,
+            message: interest.message,
+            hasProfile: interest.profile !== null,
+          },
+          `${publicUrl}${MY_DOGS_PATH}`,
+        ),
+      );
+    },
+    applicant(interest: Interest, state: ApplicationMailState, note?: string) {
+      mailer.send(
+        `interest-${state}`,
+        applicationStateMail(
+          interest.sender,
+          { dogName: interest.dog.name, state, note },
+          `${publicUrl}${MY_APPLICATIONS_PATH}`,
+        ),
+      );
+    },
+    dogRemoved(applicant: OpenApplicant) {
+      mailer.send(
+        'interest-dog-removed',
+        applicationDogRemovedMail(
+          applicant.sender,
+          { dogName: applicant.dogName },
+          `${publicUrl}/perros`,
+        ),
+      );
+    },
+  };
+
   return {
     /**
-     * A request about a dog anyone may see (404 otherwise: the owner of a hidden or deleted
+     * An application for a dog anyone may see (404 otherwise: the owner of a hidden or deleted
      * listing gets nothing), by someone other than its owner (403), that is not adopted (409),
-     * when the sender has no open request about it yet (409).
+     * when the applicant has no open application for it yet (409). It carries a copy of the
+     * applicant's adopter profile; a dog that is not sterilized needs the profile's commitment to
+     * sterilize it and to accept follow-up (409 otherwise).
      */
     async send(dogId: number, sender: { id: number; name: string }, input: InterestInput) {
       const dog = await repository.visibleDog(dogId);
       if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
       if (dog.owner.id === sender.id) throw new HttpError(403, INTEREST_MESSAGES.ownDog);
       if (dog.status === 'adopted') throw new HttpError(409, INTEREST_MESSAGES.adopted);
-      const interest = await repository.insert(dogId, sender.id, input, now());
+      const profile = await repository.adopterProfile(sender.id);
+      if (!meetsSterilizationRule(dog, profile))
+        throw new HttpError(409, STERILIZATION_RULE_MESSAGE);
+      const interest = await repository.insert(dogId, sender.id, input, profile, now());
       if (interest === 'gone') throw new HttpError(404, MESSAGES.dogNotFound);
       if (interest === 'open') throw new HttpError(409, INTEREST_MESSAGES.alreadyOpen);
-      mailer.send(
-        'interest-received',
-        interestReceivedMail(
-          dog.owner,
-          { senderName: sender.name, dogName: dog.name, message: interest.message },
-          `${publicUrl}${MY_DOGS_PATH}`,
-        ),
-      );
+      tell.rescuer(dog, interest);
+      tell.applicant(interest, 'new');
       return interest;
     },
 
@@ -58,28 +112,70 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
     },
 
     /**
-     * The owner marks a request about one of their dogs as answered or dismissed (404: no such
-     * request; 403: not their dog). The sender is told the first time it reaches each state.
+     * The rescuer moves an application (reviewing, interview, approved, declined) or the
+     * applicant withdraws it; 404 no such application, 403 someone else or the wrong side, 409 a
+     * change its state does not allow. The applicant is e-mailed the first time it reaches a state.
      */
-    async answer(interestId: number, ownerId: number, state: InterestAnswer): Promise<Interest> {
-      const result = await repository.answer(interestId, ownerId, state, now());
-      if (!result) {
-        const owner = await repository.ownerOf(interestId);
-        if (owner === undefined) throw new HttpError(404, INTEREST_MESSAGES.notFound);
-        throw new HttpError(403, INTEREST_MESSAGES.notDogOwner);
+    async changeState(
+      interestId: number,
+      userId: number,
+      state: InterestStateTarget,
+      note?: string,
+    ): Promise<Interest> {
+      const result = await repository.changeState(interestId, userId, state, note, now());
+      if ('refused' in result) {
+        switch (result.refused) {
+          case 'missing':
+            throw new HttpError(404, INTEREST_MESSAGES.notFound);
+          case 'stranger':
+            throw new HttpError(403, INTEREST_MESSAGES.notDogOwner);
+          case 'reopen-taken':
+            throw new HttpError(409, INTEREST_MESSAGES.reopenTaken);
+          case 'transition':
+            throw new HttpError(result.status, result.error);
+        }
       }
       const { interest, notify } = result;
-      if (notify) {
-        mailer.send(
-          `interest-${state}`,
-          interestStateMail(
-            interest.sender,
-            { dogName: interest.dog.name, state },
-            `${publicUrl}/perros/${interest.dog.id}`,
-          ),
-        );
-      }
+      // `adopted` is never reached here (only by closing an adoption).
+      if (notify && interest.state !== 'adopted') tell.applicant(interest, interest.state, note);
       return interest;
+    },
+
+    /**
+     * Before `ownerId` deletes dog `dogId`: its open applications end with it. Returns what to do
+     * once the deletion succeeded: tell each of those applicants, kindly.
+     */
+    async beforeDogRemoved(dogId: number, ownerId: number): Promise<() => void> {
+      const applicants = await repository.openApplicants(dogId, ownerId);
+      return () => applicants.forEach((applicant) => tell.dogRemoved(applicant));
+    },
+
+    adopterProfile(userId: number): Promise<AdopterProfile | null> {
+      return repository.adopterProfile(userId);
+    },
+
+    async saveAdopterProfile(userId: number, profile: AdopterProfile): Promise<AdopterProfile> {
+      await repository.saveAdopterProfile(userId, profile, now());
+      return profile;
+    },
+
+    /**
+     * The median time to a first answer of the rescuer of dog `dogId` over the last 90 days,
+     * shown once they had 3 requests or more (404: the dog is not visible).
+     */
+    async responseTime(dogId: number): Promise<ResponseTime> {
+      const dog = await repository.visibleDog(dogId);
+      if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
+      const at = now();
+      const since = new Date(at.getTime() - RESPONSE_TIME_DAYS * DAY_MS);
+      const { requests, median_seconds } = await repository.responseTime(dog.owner.id, since, at);
+      return {
+        requests,
+        median_minutes:
+          requests >= RESPONSE_TIME_MIN_REQUESTS && median_seconds !== null
+            ? Math.round(median_seconds / 60)
+            : null,
+      };
     },
   };
 }

@@ -81,6 +81,7 @@ export function createDogService(
   listCache: ListCache,
   repository: DogRepository = createDogRepository(db),
 ) {
+  const removeListeners: RemoveListener[] = [];
   const listJson = async (query: Parameters<DogRepository['listJson']>[0]) =>
     checked(await repository.listJson(query), dogListResponseSchema, 'A dog list page');
   return {
@@ -196,16 +197,30 @@ export function createDogService(
       return dog;
     },
 
+    /**
+     * Registers work around a deletion: `listener` runs before the dog is deleted (it may read
+     * what goes with it) and returns what to do once the deletion succeeded.
+     */
+    onRemove(listener: RemoveListener): void {
+      removeListeners.push(listener);
+    },
+
     /** False when the dog is missing or not `ownerId`'s. */
     async remove(id: number, ownerId: number): Promise<boolean> {
+      const after = await Promise.all(removeListeners.map((listener) => listener(id, ownerId)));
       const deleted = await repository.deleteOwned(id, ownerId);
-      if (deleted) listCache.invalidate();
+      if (deleted) {
+        listCache.invalidate();
+        for (const done of after) done();
+      }
       return deleted;
     },
   };
 }
 
 export type DogService = ReturnType<typeof createDogService>;
+/** Runs before dog `dogId` of `ownerId` is deleted; its result runs once it was. */
+export type RemoveListener = (dogId: number, ownerId: number) => Promise<() => void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
