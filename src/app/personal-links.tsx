@@ -1,8 +1,8 @@
 // The logged-in person's pages besides Mi cuenta — Mis publicaciones (with the count of new
-// "Me interesa" requests), Guardados and, for admins, Moderación — as the navigation bar shows
+// "Me interesa" requests), Mis solicitudes, Guardados and, for admins, Moderación — as the navigation bar shows
 // them: links in the burger's panel below md ('menu'), icon buttons beside Mi cuenta from md on
 // ('bar'). Its own chunk: anonymous visitors (every first view of the landing page) never load it.
-import { IconHeart, IconPaw, IconShieldCheck } from '@tabler/icons-react';
+import { IconClipboardList, IconHeart, IconPaw, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { PlainButtonLink } from '@/components/plain-button';
 import NewRequestsBadge from '@/features/adoption/components/new-requests-badge';
@@ -23,6 +23,7 @@ export default function PersonalLinks({
   const isAdmin = useSessionStore((state) => state.role === 'admin');
   const links = [
     { to: MY_DOGS_PATH, label: 'Mis publicaciones', Icon: IconPaw },
+    { to: '/mis-solicitudes', label: 'Mis solicitudes', Icon: IconClipboardList },
     { to: '/guardados', label: 'Guardados', Icon: IconHeart },
     ...(isAdmin ? [{ to: '/admin', label: 'Moderación', Icon: IconShieldCheck }] : []),
   ];

@@ -2,7 +2,7 @@
 // application the person sends. One schema for the API (GET/PUT /api/me/adopter-profile), the
 // form and the MSW handlers; every message names its field.
 import { z } from 'zod';
-import { ZONE_IDS, type ZoneId } from './zones';
+import { ZONE_IDS } from './zones';
 
 export const HOUSING_KINDS = ['house', 'apartment', 'farm'] as const;
 export type Housing = (typeof HOUSING_KINDS)[number];
@@ -69,7 +69,7 @@ export const adopterProfileInputSchema = z
     sleeps_where: text(L.sleeps_where).min(1, {
       error: `${L.sleeps_where}: cuéntanos dónde dormirá el perro`,
     }),
-    zone: z.enum(ZONE_IDS as unknown as [ZoneId, ...ZoneId[]], {
+    zone: z.enum(ZONE_IDS, {
       error: `${L.zone}: elige una zona de la lista`,
     }),
     will_sterilize: flag(L.will_sterilize),
@@ -77,6 +77,7 @@ export const adopterProfileInputSchema = z
   })
   .transform((p) => ({ ...p, landlord_allows_pets: p.owns_home ? null : p.landlord_allows_pets }))
   .refine((p) => p.owns_home || p.landlord_allows_pets !== null, {
+    path: ['landlord_allows_pets'],
     error: `${L.landlord_allows_pets}: si vives en arriendo, dinos si el arrendador permite mascotas`,
   });
 export type AdopterProfileInput = z.input<typeof adopterProfileInputSchema>;
