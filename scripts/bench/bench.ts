@@ -22,6 +22,7 @@
 //   database and on PostgreSQL (BENCH_PG_URL), with their EXPLAIN plans in the log; a dog page's
 //   first contentful paint on the emulated phone and Lighthouse on /perros and /perros/$id. Its
 //   report goes to BENCH_OUT only when that is set (never over BENCHMARKS.md by default).
+// BENCH_PART=applications only the adoption application rows (scripts/bench/applications.ts).
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -51,6 +52,7 @@ import {
 import { ApiClient, benchDog, bulkFill, repoRoot, startServer, type BenchServer } from './server';
 import { freePort } from '../../test/support/local-processes';
 import { measureMemory, memoryReport, type MemoryOptions } from './memory';
+import { applicationsReport, measureApplications } from './applications';
 import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
 import { makeJpegPhoto } from '../../test/support/photos';
@@ -675,6 +677,7 @@ async function main() {
   let photoLanding: ReturnType<typeof photoLandingReport> | undefined;
   let photos: ReturnType<typeof photoReport> | undefined;
   let bombs: ReturnType<typeof photoBombReport> | undefined;
+  let applications: ReturnType<typeof applicationsReport> | undefined;
   try {
     if (process.env.BENCH_PART === 'postgres') {
       const figures = await measurePostgres(pgOptions);
@@ -702,6 +705,13 @@ async function main() {
         await measurePhotoBombs({ dir, runs: RUNS, owner: OWNER, log }),
       );
       console.log(`\n${bombs.markdown}`);
+      return;
+    }
+    if (process.env.BENCH_PART === 'applications') {
+      const report = applicationsReport(
+        await measureApplications({ dir, runs: RUNS, owner: OWNER, log }),
+      );
+      console.log(`\n${report.markdown}`);
       return;
     }
     if (process.env.BENCH_PART === 'photos') {
@@ -803,6 +813,10 @@ ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`
     photos = photoReport(await measurePhotos({ dir, runs: RUNS, owner: OWNER, log }));
     log('decompression bombs');
     bombs = photoBombReport(await measurePhotoBombs({ dir, runs: RUNS, owner: OWNER, log }));
+    log('adoption applications: the received box');
+    applications = applicationsReport(
+      await measureApplications({ dir, runs: RUNS, owner: OWNER, log }),
+    );
 
     for (const [total, withLanding] of [
       [10_000, false],
@@ -848,6 +862,7 @@ ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`
     ...(photoLanding?.failures ?? []),
     ...(photos?.failures ?? []),
     ...(bombs?.failures ?? []),
+    ...(applications?.failures ?? []),
     ...(memory?.failures ?? []),
   ];
   const cpuList = cpus();
@@ -906,6 +921,8 @@ ${photoLanding?.markdown ?? ''}
 ${photos?.markdown ?? ''}
 
 ${bombs?.markdown ?? ''}
+
+${applications?.markdown ?? ''}
 
 ${memory?.markdown ?? ''}
 

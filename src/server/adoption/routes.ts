@@ -16,6 +16,7 @@ import {
   interestStateInputSchema,
   responseTimeSchema,
 } from '../../shared/interest';
+import { sendCachedJson } from '../http/cached-json';
 import { BODY_ERRORS, errors } from '../http/responses';
 import { createRouter } from '../http/route';
 import type { Mailer } from '../mail/mailer';
@@ -91,13 +92,16 @@ export async function adoptionRoutes(app: FastifyInstance, options: { mailer: Ma
         'persona envió; cada una con su estado y su historia ([{state, at}]); la más nueva primero',
       tag: TAG,
       auth: 'required',
+      ownCompression: true,
       querystring: interestBoxQuerySchema,
       responses: {
         200: { description: 'Las solicitudes', schema: interestListSchema },
         ...errors(400, 401),
       },
     },
-    async ({ query, session }) => adoption.list(session.user.id, query.box),
+    // JSON built by the database (adoption/repository.ts), in the shape of interestListSchema.
+    async ({ request, reply, query, session }) =>
+      sendCachedJson(request, reply, await adoption.listJson(session.user.id, query.box)),
   );
 
   router.route(

@@ -107,8 +107,13 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
       return interest;
     },
 
-    list(userId: number, box: InterestBox): Promise<Interest[]> {
-      return box === 'received' ? repository.received(userId) : repository.sent(userId);
+    /** A box as the JSON array the API sends (matching interestListSchema). */
+    async listJson(userId: number, box: InterestBox): Promise<Buffer> {
+      return Buffer.from(
+        box === 'received'
+          ? await repository.receivedJson(userId)
+          : await repository.sentJson(userId),
+      );
     },
 
     /**
