@@ -424,6 +424,62 @@ describe.each(BACKENDS)('adoption applications on %s', (backend) => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('the received box kept by one process follows every change made through another', async () => {
+    const other = await makeApp(t.db, {
+      clock,
+      config: testConfig({}, { SMTP_URL: smtp.url, PUBLIC_URL }),
+    });
+    try {
+      const dog = await createDog(app, ownerCookie, { name: 'Luna' });
+      const kept = async () =>
+        (await box(ownerCookie, 'received')).map((i) => [
+          i.dog.name,
+          i.sender.name,
+          i.sender.email,
+          i.state,
+        ]);
+      const { interest } = (await apply(visitorCookie, dog.id)).json();
+      expect(await kept()).toEqual([['Luna', 'Vera Adoptante', 'vera@example.com', 'new']]);
+      const through = (
+        method: 'PATCH' | 'PUT' | 'POST' | 'DELETE',
+        url: string,
+        cookie: string,
+        payload?: object,
+      ) => other.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+      expect(
+        (
+          await through('PATCH', `/api/interest/${interest.id}`, ownerCookie, {
+            state: 'interview',
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(await kept()).toEqual([['Luna', 'Vera Adoptante', 'vera@example.com', 'interview']]);
+      expect(
+        (await through('PATCH', '/api/user/me', visitorCookie, { name: 'Vera Nueva' })).statusCode,
+      ).toBe(200);
+      expect(await kept()).toEqual([['Luna', 'Vera Nueva', 'vera@example.com', 'interview']]);
+      expect(
+        (await through('PUT', `/api/dog/${dog.id}`, ownerCookie, { name: 'Lunita', city: 'Cali' }))
+          .statusCode,
+      ).toBe(200);
+      expect(await kept()).toEqual([['Lunita', 'Vera Nueva', 'vera@example.com', 'interview']]);
+      const second = await createDog(app, ownerCookie, { name: 'Toby' });
+      expect(
+        (
+          await through('POST', `/api/dog/${second.id}/interest`, strangerCookie, {
+            message: MESSAGE,
+          })
+        ).statusCode,
+      ).toBe(201);
+      expect((await kept()).map((row) => row[0])).toEqual(['Toby', 'Lunita']);
+      expect((await through('DELETE', `/api/dog/${dog.id}`, ownerCookie)).statusCode).toBe(204);
+      expect((await kept()).map((row) => row[0])).toEqual(['Toby']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('the OpenAPI document describes the new routes', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths['/api/me/adopter-profile'])).toEqual(['get', 'put']);

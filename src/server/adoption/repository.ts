@@ -161,6 +161,16 @@ export function createAdoptionRepository(db: Db) {
       return listJson('d.hostage_id = $1', userId);
     },
 
+    /** The version of `userId`'s received box (migration 041); '0' before its first change. */
+    async receivedVersion(userId: number): Promise<string> {
+      const rows = await db.query<{ version: string }>(
+        'SELECT version::text AS version FROM received_box_versions WHERE user_id = $1',
+        [userId],
+        { name: 'received_box_version' },
+      );
+      return rows[0]?.version ?? '0';
+    },
+
     /**
      * Requests `userId` sent, newest first, about dogs anyone may still see (a listing moderation
      * hid disappears for everyone but its owner), as the JSON array the API sends.

@@ -41,8 +41,26 @@ export const MY_DOGS_PATH = '/mis-perros';
 export const MY_APPLICATIONS_PATH = '/mis-solicitudes';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Built received boxes are kept up to this many bytes in all, the least recently used go first. */
+export const RECEIVED_BOXES_MAX_BYTES = 16 * 1024 * 1024;
+
 export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionServiceDeps) {
   const repository = createAdoptionRepository(db);
+  const receivedBoxes = new Map<number, { version: string; json: Buffer }>();
+  let receivedBytes = 0;
+  const keepReceivedBox = (userId: number, version: string, json: Buffer) => {
+    const before = receivedBoxes.get(userId);
+    if (before) receivedBytes -= before.json.length;
+    receivedBoxes.delete(userId);
+    if (json.length > RECEIVED_BOXES_MAX_BYTES) return;
+    receivedBoxes.set(userId, { version, json });
+    receivedBytes += json.length;
+    for (const [id, entry] of receivedBoxes) {
+      if (receivedBytes <= RECEIVED_BOXES_MAX_BYTES) break;
+      receivedBoxes.delete(id);
+      receivedBytes -= entry.json.length;
+    }
+  };
 
   /** The e-mails of this feature, each queued on the mailer. */
   const tell = {
@@ -107,13 +125,25 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
       return interest;
     },
 
-    /** A box as the JSON array the API sends (matching interestListSchema). */
+    /**
+     * A box as the JSON array the API sends (matching interestListSchema). A received box is
+     * kept while its version (migration 041) stays the same: a rescuer with thousands of
+     * applications reopening Mis publicaciones costs one small query. The version is read before
+     * the box is built, so a change landing in between only makes the next read build it again.
+     */
     async listJson(userId: number, box: InterestBox): Promise<Buffer> {
-      return Buffer.from(
-        box === 'received'
-          ? await repository.receivedJson(userId)
-          : await repository.sentJson(userId),
-      );
+      if (box === 'sent') return Buffer.from(await repository.sentJson(userId));
+      const version = await repository.receivedVersion(userId);
+      const kept = receivedBoxes.get(userId);
+      if (kept?.version === version) {
+        // Most recently used last.
+        receivedBoxes.delete(userId);
+        receivedBoxes.set(userId, kept);
+        return kept.json;
+      }
+      const json = Buffer.from(await repository.receivedJson(userId));
+      keepReceivedBox(userId, version, json);
+      return json;
     },
 
     /**
