@@ -148,7 +148,7 @@ describe.each(BACKENDS)('adoption applications on %s', (backend) => {
 
   it('every profile field is validated with a Spanish message naming it', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ housing: 'castle' }, 'Vivienda: elige casa, apartamento o finca'],
+      [{ housing: 'castle' }, 'Vivienda: elige una casa, un apartamento o una finca'],
       [{ owns_home: 'sí' }, 'Vivienda propia: responde sí o no'],
       [
         { landlord_allows_pets: null },

@@ -50,7 +50,7 @@ describe('Perfil de adoptante in /cuenta', () => {
     const form = await screen.findByRole('form', { name: 'Perfil de adoptante' });
     await user.click(within(form).getByRole('button', { name: 'Guardar perfil de adoptante' }));
     expect(
-      await within(form).findByText('Vivienda: elige casa, apartamento o finca'),
+      await within(form).findByText('Vivienda: elige una casa, un apartamento o una finca'),
     ).toBeInTheDocument();
     expect(within(form).getByText('Zona: elige una zona de la lista')).toBeInTheDocument();
     expect(mockDb.adopterProfiles.size).toBe(0);
