@@ -52,7 +52,9 @@ const L = ADOPTER_FIELD_LABELS;
 
 export const adopterProfileInputSchema = z
   .object({
-    housing: z.enum(HOUSING_KINDS, { error: `${L.housing}: elige una casa, un apartamento o una finca` }),
+    housing: z.enum(HOUSING_KINDS, {
+      error: `${L.housing}: elige una casa, un apartamento o una finca`,
+    }),
     owns_home: flag(L.owns_home),
     /** Only asked when the home is rented; null otherwise. */
     landlord_allows_pets: z
