@@ -480,6 +480,31 @@ describe.each(BACKENDS)('adoption applications on %s', (backend) => {
     }
   });
 
+  it('the data export carries the adopter profile and each application with its copy and history', async () => {
+    await putProfile(visitorCookie, PROFILE);
+    const dog = await createDog(app, ownerCookie, { name: 'Luna' });
+    expect((await apply(visitorCookie, dog.id)).statusCode).toBe(201);
+    const exported = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/user/export',
+        headers: { cookie: visitorCookie },
+      })
+    ).json();
+    expect(exported.adopter_profile.profile).toEqual(PROFILE);
+    expect(exported.interests.sent[0]).toMatchObject({
+      dog_name: 'Luna',
+      state: 'new',
+      profile: PROFILE,
+      history: [{ state: 'new' }],
+    });
+    const owners = (
+      await app.inject({ method: 'GET', url: '/api/user/export', headers: { cookie: ownerCookie } })
+    ).json();
+    expect(owners.adopter_profile).toBeNull();
+    expect(owners.interests.received[0].profile).toEqual(PROFILE);
+  });
+
   it('the OpenAPI document describes the new routes', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths['/api/me/adopter-profile'])).toEqual(['get', 'put']);
