@@ -25,6 +25,7 @@ import { serializerCompiler, validatorCompiler } from './http/route';
 import { canonicalRequestTarget, security } from './http/security';
 import { loggedUrl } from './http/log-url';
 import { assertOutsideStaticRoot, staticFiles } from './http/static';
+import { jobs } from './jobs/plugin';
 import { maintenance } from './maintenance';
 import { moderationRoutes } from './moderation/routes';
 import { PROJECT_ROOT } from './paths';
@@ -66,10 +67,15 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built app; null serves the API only. Defaults to dist/. */
   staticDir?: string | null;
-  /** How often expired sessions and rate-limit windows are deleted; 0 turns it off. */
+  /**
+   * How often expired sessions and rate-limit windows are deleted (a scheduled job, whole
+   * minutes); 0 turns it off.
+   */
   purgeIntervalMs?: number;
-  /** The e-mail sender; defaults to SMTP_URL's server, or .eml files in DATA_DIR/outbox. */
+  /** The e-mail transport; defaults to SMTP_URL's server, or .eml files in DATA_DIR/outbox. */
   mailer?: Mailer;
+  /** The schema the job queue keeps its tables in (default `pgboss`; tests use their own). */
+  jobsSchema?: string;
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -200,9 +206,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimiter);
   await app.register(auth);
   await app.register(dogsService);
-  await app.register(maintenance, {
-    purgeIntervalMs: options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
-    unattachedPhotoTtlMs: UNATTACHED_PHOTO_TTL_MS,
+  await app.register(maintenance, { unattachedPhotoTtlMs: UNATTACHED_PHOTO_TTL_MS });
+  await app.register(jobs, {
+    mailer:
+      options.mailer ??
+      createMailer({
+        target: config.mail.smtpUrl
+          ? { smtpUrl: config.mail.smtpUrl }
+          : { outboxDir: config.mail.outboxDir },
+        from: config.mail.from,
+      }),
+    closeMailer: !options.mailer,
+    schema: options.jobsSchema,
+    mailRetryScheduleS: config.jobs.mailRetryScheduleS,
+    purgeEveryMinutes: (options.purgeIntervalMs ?? PURGE_INTERVAL_MS) / 60_000,
   });
   // Before the routes: it documents each one as it is registered.
   await app.register(openApi);
@@ -212,18 +229,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(photoRoutes);
   await app.register(favoriteRoutes);
   await app.register(moderationRoutes);
-  const mailer =
-    options.mailer ??
-    createMailer({
-      target: config.mail.smtpUrl
-        ? { smtpUrl: config.mail.smtpUrl }
-        : { outboxDir: config.mail.outboxDir },
-      from: config.mail.from,
-      log: app.log.child({ module: 'mail' }),
-    });
-  app.decorate('mailer', mailer);
-  // Messages still being sent finish; those waiting for a retry are logged as not sent.
-  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
   await app.register(async (scope) =>
     registerAccountRoutes({
       router: createRouter(scope),
@@ -232,22 +237,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       accounts: createAccountRepository(scope.db),
       sessions: scope.sessions,
       limiter: scope.limiter,
-      mailer,
+      mail: scope.mail,
       listCache: scope.dogs.lists,
       now: scope.now,
     }),
   );
-  await app.register(adoptionRoutes, { mailer });
+  await app.register(adoptionRoutes);
   await app.register(systemRoutes);
   await app.register(zoneRoutes);
   await app.register(seoRoutes);
   if (serveApp) await app.register(staticFiles, { root: staticDir });
   return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The e-mail sender (tests read what was sent through it). */
-    mailer: Mailer;
-  }
 }

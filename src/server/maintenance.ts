@@ -1,7 +1,7 @@
-// Background upkeep of a running app: expired sessions, rate-limit windows and photos never
-// attached to a dog are deleted
-// periodically, password hashing is warmed up at start, and a shutdown closes keep-alive
-// connections as their last answers go out.
+// Background upkeep of a running app: the purge of expired sessions, rate-limit windows, reset
+// links and photos never attached to a dog (run periodically as a scheduled job, jobs/plugin.ts),
+// password hashing warmed up at start, and a shutdown that closes keep-alive connections as
+// their last answers go out.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAccountRepository } from './account/repository';
@@ -9,23 +9,22 @@ import { createPhotoRepository } from './photos/repository';
 import { warmUpPasswords } from './users/passwords';
 
 export interface MaintenanceOptions {
-  /** How often expired rows are deleted; 0 turns it off. */
-  purgeIntervalMs: number;
   /** Uploaded photos that no dog uses after this long are deleted. */
   unattachedPhotoTtlMs: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes expired sessions, rate-limit windows and stale photos now (also runs periodically). */
+    /** Deletes expired sessions, rate-limit windows and stale photos now (the purge job's work). */
     purgeExpired(): Promise<void>;
   }
 }
 
 export const maintenance = fp<MaintenanceOptions>(
-  async (app: FastifyInstance, { purgeIntervalMs, unattachedPhotoTtlMs }) => {
+  async (app: FastifyInstance, { unattachedPhotoTtlMs }) => {
     const photos = createPhotoRepository(app.db);
     const accounts = createAccountRepository(app.db);
+    /** Never throws: a failure is logged and the next period tries again. */
     const purge = async () => {
       try {
         const [s, r, p, resets] = await Promise.all([
@@ -45,19 +44,13 @@ export const maintenance = fp<MaintenanceOptions>(
     };
     app.decorate('purgeExpired', purge);
 
-    let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       // Started, not awaited: it runs on libuv's thread pool while the server starts listening,
       // and a login that comes first waits for the same computation.
       warmUpPasswords().catch((error: unknown) =>
         app.log.warn({ err: error }, 'password hashing warm-up failed'),
       );
-      if (purgeIntervalMs > 0) {
-        timer = setInterval(purge, purgeIntervalMs);
-        timer.unref();
-      }
     });
-    app.addHook('onClose', async () => clearInterval(timer));
 
     // While shutting down, answers in flight close their keep-alive connection, so the server
     // can stop as soon as they are sent instead of waiting for idle sockets to time out.

@@ -23,7 +23,7 @@ import { HttpError } from '../http/errors';
 import { BODY_ERRORS, errors } from '../http/responses';
 import type { Router } from '../http/route';
 import { accountDeletedMail, passwordChangedMail, passwordResetMail } from '../mail/messages';
-import type { Mailer } from '../mail/mailer';
+import type { MailQueue } from '../jobs/mail';
 import type { RateLimiter, RateLimitPolicy } from '../rate-limit/limiter';
 import type { SessionService } from '../sessions/service';
 import { passwordWeakness } from '../users/password-strength';
@@ -38,7 +38,8 @@ export interface AccountRouteDeps {
   accounts: AccountRepository;
   sessions: SessionService;
   limiter: RateLimiter;
-  mailer: Mailer;
+  /** E-mails as jobs, enqueued in the transaction that causes them. */
+  mail: MailQueue;
   listCache: ListCache;
   now: () => Date;
 }
@@ -68,7 +69,7 @@ export function registerAccountRoutes({
   accounts,
   sessions,
   limiter,
-  mailer,
+  mail,
   listCache,
   now,
 }: AccountRouteDeps) {
@@ -162,11 +163,11 @@ export function registerAccountRoutes({
           account.password_hash,
           newHash,
           session.tokenHash,
+          (tx) => mail.enqueue(tx, 'password-changed', passwordChangedMail(account, 'changed')),
         ))
       )
         throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);
       request.log.info({ event: 'password_changed', userId: account.id }, 'password changed');
-      mailer.send('password-changed', passwordChangedMail(account, 'changed'));
       return reply.code(204).send();
     },
   );
@@ -244,12 +245,15 @@ export function registerAccountRoutes({
         request.log.warn({ event: 'account_delete_refused', userId: account.id }, 'wrong password');
         throw new HttpError(403, ACCOUNT_MESSAGES.wrongPassword);
       }
-      if (!(await accounts.deleteAccount(account.id, account.password_hash)))
+      if (
+        !(await accounts.deleteAccount(account.id, account.password_hash, (tx) =>
+          mail.enqueue(tx, 'account-deleted', accountDeletedMail(account)),
+        ))
+      )
         throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);
       listCache.invalidate();
       sessions.clearCookie(request, reply);
       request.log.info({ event: 'account_deleted', userId: account.id }, 'account deleted');
-      mailer.send('account-deleted', accountDeletedMail(account));
       return reply.code(204).send();
     },
   );
@@ -292,18 +296,23 @@ export function registerAccountRoutes({
       // The same work whether or not the e-mail has an account: a token, its hash, one statement.
       const token = randomBytes(32).toString('base64url');
       const t = now();
-      const account = await accounts.createPasswordReset(
-        email,
-        sha256(token),
-        t,
-        new Date(t.getTime() + RESET_TOKEN_TTL_MS),
-      );
-      if (account) {
-        mailer.send(
-          'password-reset',
-          passwordResetMail(account, `${config.publicUrl}${resetLinkPath(token)}`),
+      // The token and its e-mail are stored together: a crash cannot keep one without the other.
+      const account = await db.transaction(async (tx) => {
+        const found = await accounts.createPasswordReset(
+          email,
+          sha256(token),
+          t,
+          new Date(t.getTime() + RESET_TOKEN_TTL_MS),
+          tx,
         );
-      }
+        if (found)
+          await mail.enqueue(
+            tx,
+            'password-reset',
+            passwordResetMail(found, `${config.publicUrl}${resetLinkPath(token)}`),
+          );
+        return found;
+      });
       request.log.info(
         { event: 'password_reset_requested', userId: account?.id },
         'password reset requested',
@@ -335,10 +344,11 @@ export function registerAccountRoutes({
       const weakness = await passwordWeakness(body.password, account);
       if (weakness) throw new HttpError(400, weakness);
       const newHash = await hashPassword(body.password);
-      const userId = await accounts.completePasswordReset(tokenHash, newHash, now());
+      const userId = await accounts.completePasswordReset(tokenHash, newHash, now(), (tx) =>
+        mail.enqueue(tx, 'password-changed', passwordChangedMail(account, 'reset')),
+      );
       if (userId === undefined) throw new HttpError(400, RESET_LINK_INVALID);
       request.log.info({ event: 'password_reset', userId }, 'password reset with a link');
-      mailer.send('password-changed', passwordChangedMail(account, 'reset'));
       return reply.code(204).send();
     },
   );

@@ -12,17 +12,16 @@ import {
 } from '../../shared/interest';
 import { BODY_ERRORS, errors } from '../http/responses';
 import { createRouter } from '../http/route';
-import type { Mailer } from '../mail/mailer';
 import type { RateLimitPolicy } from '../rate-limit/limiter';
 import { createAdoptionService } from './service';
 
 const TAG = 'Adopción';
 
-export async function adoptionRoutes(app: FastifyInstance, options: { mailer: Mailer }) {
+export async function adoptionRoutes(app: FastifyInstance) {
   const router = createRouter(app);
   const adoption = createAdoptionService({
     db: app.db,
-    mailer: options.mailer,
+    mail: app.mail,
     publicUrl: app.config.publicUrl,
     now: app.now,
   });

@@ -1,0 +1,194 @@
+// Durable background work on pg-boss, an existing PostgreSQL job queue: jobs are rows in the
+// application's own database (the embedded PGlite or PostgreSQL), written in the same
+// transaction as the change that causes them, so a crash or a kill -9 loses none. On a shared
+// PostgreSQL every process works the same queues; pg-boss hands each job to one of them
+// (FOR UPDATE SKIP LOCKED) and runs a schedule once per period across all of them.
+import PgBoss from 'pg-boss';
+import type { Db, Queryable } from '../db/db';
+
+/** pg-boss's job states, in its order. */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export const DEFAULT_JOBS_SCHEMA = 'pgboss';
+
+export interface JobLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * pg-boss's database adapter over the app's Db (or an open transaction): statements without
+ * parameters may be several at once (its schema and migrations) and go through `exec`; the rest
+ * are single statements with rows to hand back.
+ */
+export function bossDb(q: Queryable): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if ((values === undefined || values.length === 0) && isScript(text)) {
+        await q.exec(text);
+        return { rows: [] };
+      }
+      return { rows: await q.query(text, values ?? []) };
+    },
+  };
+}
+
+/** Several statements: a `;` before the end (pg-boss's single statements end with none). */
+function isScript(sql: string): boolean {
+  return sql.trim().replace(/;$/, '').includes(';');
+}
+
+export interface JobEngineOptions {
+  db: Db;
+  log: JobLog;
+  /** The schema pg-boss keeps its tables in. */
+  schema?: string;
+  /** How often an idle worker looks for due jobs (new ones also wake it at once). */
+  pollingIntervalSeconds?: number;
+  /** How often expired active jobs are retried and old ones archived. */
+  maintenanceIntervalSeconds?: number;
+}
+
+export interface QueueDefinition<T extends object> {
+  name: string;
+  /** Jobs fetched at once by this process's worker (the handler gets them together). */
+  batchSize: number;
+  /** An active job not finished after this long is retried (a process killed mid-job). */
+  expireInSeconds: number;
+  handler(jobs: PgBoss.JobWithMetadata<T>[]): Promise<void>;
+}
+
+export interface JobEngine {
+  readonly schema: string;
+  /** The underlying pg-boss instance (send, fail, retry…). */
+  readonly boss: PgBoss;
+  start(): Promise<void>;
+  /** Stops the workers, lets the jobs in hand finish (up to `timeoutMs`), keeps the database open. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** Creates the queue if needed and starts this process's worker on it. */
+  work<T extends object>(queue: QueueDefinition<T>): Promise<void>;
+  /** Runs `queue`'s handler on `cron` (minutes, America/Bogota), once per period across processes. */
+  schedule<T extends object>(queue: QueueDefinition<T>, cron: string): Promise<void>;
+  /** Removes a queue's schedule (a period turned off). */
+  unschedule(name: string): Promise<void>;
+  /** Makes the queue's worker in this process look for jobs now instead of at its next poll. */
+  wake(name: string): void;
+  /** Adds a job to `name` inside `tx`: it exists once, and only if, `tx` commits. */
+  sendIn<T extends object>(
+    tx: Queryable,
+    name: string,
+    data: T,
+    options: PgBoss.SendOptions,
+  ): Promise<string>;
+  /** Resolves once no job of `name` is waiting, due or running (tests, backups, benches). */
+  idle(name: string, pollMs?: number): Promise<void>;
+}
+
+export function createJobEngine(options: JobEngineOptions): JobEngine {
+  const { db, log } = options;
+  const schema = options.schema ?? DEFAULT_JOBS_SCHEMA;
+  const boss = new PgBoss({
+    db: bossDb(db),
+    schema,
+    migrate: true,
+    supervise: true,
+    schedule: true,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+    // Completed jobs are archived after a day and dropped a week later; failed ones stay in the
+    // job table (where /admin lists them) for two weeks.
+    archiveCompletedAfterSeconds: 24 * 60 * 60,
+    archiveFailedAfterSeconds: 14 * 24 * 60 * 60,
+    deleteAfterDays: 7,
+  } as PgBoss.ConstructorOptions);
+  // A failed poll (the database briefly away, a restart) is retried by pg-boss itself.
+  boss.on('error', (error: Error) =>
+    log.warn({ event: 'jobs_error', reason: error.message }, 'background jobs: error'),
+  );
+
+  const workers = new Map<string, string>();
+  let started: Promise<void> | undefined;
+  let stopped = false;
+
+  async function ensureQueue(queue: QueueDefinition<object>): Promise<void> {
+    if (await boss.getQueue(queue.name)) return;
+    try {
+      await boss.createQueue(queue.name, {
+        name: queue.name,
+        expireInSeconds: queue.expireInSeconds,
+      } as PgBoss.Queue);
+    } catch (error) {
+      // Another process created it meanwhile.
+      if (!(await boss.getQueue(queue.name))) throw error;
+    }
+  }
+
+  const engine: JobEngine = {
+    schema,
+    boss,
+    start() {
+      started ??= boss.start().then(() => undefined);
+      return started;
+    },
+
+    async stop(timeoutMs = 5_000) {
+      if (!started || stopped) return;
+      stopped = true;
+      await started.catch(() => undefined);
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+
+    async work<T extends object>(queue: QueueDefinition<T>) {
+      await ensureQueue(queue as QueueDefinition<object>);
+      const id = await boss.work<T>(
+        queue.name,
+        { batchSize: queue.batchSize, includeMetadata: true },
+        async (jobs) => {
+          await queue.handler(jobs);
+          // A full batch means more may be waiting: fetch again now rather than after a poll.
+          if (jobs.length === queue.batchSize) boss.notifyWorker(id);
+        },
+      );
+      workers.set(queue.name, id);
+    },
+
+    async schedule<T extends object>(queue: QueueDefinition<T>, cron: string) {
+      await engine.work(queue);
+      await boss.schedule(queue.name, cron, {}, { tz: 'America/Bogota' });
+    },
+
+    async unschedule(name) {
+      await boss.unschedule(name);
+    },
+
+    wake(name) {
+      const id = workers.get(name);
+      if (id) boss.notifyWorker(id);
+    },
+
+    sendIn(tx, name, data, sendOptions) {
+      return boss
+        .send(name, data, { ...sendOptions, db: bossDb(tx) } as PgBoss.SendOptions)
+        .then((id) => {
+          if (!id) throw new Error(`the job for ${name} was not created`);
+          return id;
+        });
+    },
+
+    async idle(name, pollMs = 20) {
+      for (;;) {
+        const [row] = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${schema}.job
+            WHERE name = $1 AND (state = 'active' OR (state < 'active' AND start_after <= now()))`,
+          [name],
+        );
+        if (!row || row.n === 0) return;
+        engine.wake(name);
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+    },
+  };
+  return engine;
+}
