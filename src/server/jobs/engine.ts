@@ -112,16 +112,42 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   let started: Promise<void> | undefined;
   let stopped = false;
 
+  /** Processes starting together may race to create a queue (a deadlock, a duplicate): retried. */
   async function ensureQueue(queue: QueueDefinition<object>): Promise<void> {
-    if (await boss.getQueue(queue.name)) return;
-    try {
-      await boss.createQueue(queue.name, {
-        name: queue.name,
-        expireInSeconds: queue.expireInSeconds,
-      } as PgBoss.Queue);
-    } catch (error) {
-      // Another process created it meanwhile.
-      if (!(await boss.getQueue(queue.name))) throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      if (await boss.getQueue(queue.name)) return;
+      try {
+        await boss.createQueue(queue.name, {
+          name: queue.name,
+          expireInSeconds: queue.expireInSeconds,
+        } as PgBoss.Queue);
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  }
+
+  /**
+   * Creates pg-boss's schema when it is missing. Two processes starting together on a new
+   * PostgreSQL can both try (pg-boss's own start then fails in one of them with a duplicate
+   * schema): whoever loses finds it made by the other and goes on.
+   */
+  async function install(): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const [row] = await db.query<{ version: string | null }>(
+        'SELECT to_regclass($1)::text AS version',
+        [`${schema}.version`],
+      );
+      if (row?.version) return;
+      try {
+        await db.exec(PgBoss.getConstructionPlans(schema));
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
     }
   }
 
@@ -129,7 +155,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     schema,
     boss,
     start() {
-      started ??= boss.start().then(() => undefined);
+      started ??= install().then(() => boss.start().then(() => undefined));
       return started;
     },
 
