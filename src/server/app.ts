@@ -26,6 +26,7 @@ import { canonicalRequestTarget, security } from './http/security';
 import { loggedUrl } from './http/log-url';
 import { assertOutsideStaticRoot, staticFiles } from './http/static';
 import { jobs } from './jobs/plugin';
+import { jobRoutes } from './jobs/routes';
 import { maintenance } from './maintenance';
 import { moderationRoutes } from './moderation/routes';
 import { PROJECT_ROOT } from './paths';
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(photoRoutes);
   await app.register(favoriteRoutes);
   await app.register(moderationRoutes);
+  await app.register(jobRoutes);
   await app.register(async (scope) =>
     registerAccountRoutes({
       router: createRouter(scope),

@@ -9,7 +9,8 @@ import { openPostgres } from '../../src/server/db/postgres';
 import { MAIL_QUEUE } from '../../src/server/jobs/mail';
 import { passwordResetMail } from '../../src/server/mail/messages';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
-import { createUser, jobsSchemaOf, makeApp, testConfig, TestClock } from './helpers/app';
+import { createUser, jobsSchemaOf, login, makeApp, testConfig, TestClock } from './helpers/app';
+import { JOB_MESSAGES } from '../../src/shared/jobs';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp';
 import { createServer } from 'node:net';
 
@@ -91,9 +92,7 @@ describe.each(BACKENDS)('e-mail jobs on %s', (backend) => {
     const user = await createUser(t.db);
     smtp.failNext(2);
     expect((await requestReset(user.email)).statusCode).toBe(202);
-    await expect
-      .poll(() => smtp.received.length, { timeout: 20_000, interval: 100 })
-      .toBe(1);
+    await expect.poll(() => smtp.received.length, { timeout: 20_000, interval: 100 }).toBe(1);
     expect(smtp.refused).toBe(2);
     expect(smtp.received[0]!.text).toContain(`${PUBLIC_URL}/recuperar/`);
     const mailLines = lines.filter((l) => l.event?.startsWith('mail_'));
@@ -172,12 +171,13 @@ describe.each(BACKENDS)('e-mail jobs on %s', (backend) => {
             await first.mail.enqueue(
               tx,
               'password-reset',
-              passwordResetMail({ name: `P${i}`, email: `p${i}@example.com` }, `${PUBLIC_URL}/${i}`),
+              passwordResetMail(
+                { name: `P${i}`, email: `p${i}@example.com` },
+                `${PUBLIC_URL}/${i}`,
+              ),
             );
         });
-        await expect
-          .poll(() => smtp.received.length, { timeout: 30_000, interval: 100 })
-          .toBe(100);
+        await expect.poll(() => smtp.received.length, { timeout: 30_000, interval: 100 }).toBe(100);
         await Promise.all([first.mailer.idle(), second.mailer.idle()]);
         const to = smtp.received.map((m) => m.to[0]).sort();
         expect(new Set(to).size).toBe(100);
@@ -199,4 +199,138 @@ describe.each(BACKENDS)('e-mail jobs on %s', (backend) => {
     },
     60_000,
   );
+});
+
+describe.each(BACKENDS)('admin jobs API on %s', (backend) => {
+  let t: TestDatabase;
+  let smtp: SmtpPeer;
+  let app: FastifyInstance;
+  let schema: string;
+  let adminCookie: string;
+  let userCookie: string;
+  let smtpUrl: string;
+
+  beforeAll(async () => {
+    [t, smtp] = await Promise.all([openTestDatabase(backend), startSmtpPeer()]);
+    schema = await jobsSchemaOf(t.db);
+  });
+  afterAll(async () => {
+    await Promise.all([t.close(), smtp.close()]);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    smtp.received.length = 0;
+    // Down at first: every e-mail fails until the test points the app at the peer.
+    smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
+    app = await makeApp(t.db, {
+      config: testConfig({}, { PUBLIC_URL, SMTP_URL: smtpUrl, MAIL_RETRY_SCHEDULE: '1s' }),
+    });
+    const admin = await createUser(t.db, { name: 'Admin Jobs' });
+    await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.id]);
+    const user = await createUser(t.db);
+    [adminCookie, userCookie] = await Promise.all([login(app, admin), login(app, user)]);
+  });
+  afterEach(async () => {
+    await app.close();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, cookie?: string) =>
+    app.inject({ method, url, headers: cookie ? { cookie } : {} });
+
+  /** A reset e-mail for `email` that has used up its tries. */
+  async function failedResetMail(email: string): Promise<string> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/password-reset',
+      payload: { email },
+    });
+    expect(res.statusCode).toBe(202);
+    await app.mailer.idle();
+    await t.db.query(`UPDATE ${schema}.job SET start_after = now() WHERE state = 'retry'`);
+    await app.mailer.idle();
+    const [job] = await t.db.query<{ id: string; state: string }>(
+      `SELECT id::text AS id, state::text AS state FROM ${schema}.job WHERE name = 'mail'`,
+    );
+    expect(job!.state).toBe('failed');
+    return job!.id;
+  }
+
+  it('lists counts by state and the failed jobs with kind, tries and last error, never the message', async () => {
+    const [user] = await t.db.query<{ email: string }>(
+      `SELECT email FROM users WHERE role <> 'admin' LIMIT 1`,
+    );
+    const id = await failedResetMail(user!.email);
+    const res = await call('GET', '/api/admin/jobs?state=failed', adminCookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.counts).toMatchObject({ failed: 1, created: 0, active: 0 });
+    expect(body.jobs).toEqual([
+      {
+        id,
+        queue: 'mail',
+        kind: 'password-reset',
+        state: 'failed',
+        tries: 2,
+        last_error: expect.any(String),
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
+    ]);
+    expect(res.body).not.toContain('recuperar');
+    expect(res.body).not.toContain(user!.email);
+    // The default state is `failed`.
+    expect((await call('GET', '/api/admin/jobs', adminCookie)).json()).toEqual(body);
+  });
+
+  it('"Reintentar" puts a failed e-mail back in the queue and it is delivered', async () => {
+    const [user] = await t.db.query<{ email: string }>(
+      `SELECT email FROM users WHERE role <> 'admin' LIMIT 1`,
+    );
+    const id = await failedResetMail(user!.email);
+    // The server is back.
+    await app.close();
+    app = await makeApp(t.db, {
+      config: testConfig({}, { PUBLIC_URL, SMTP_URL: smtp.url }),
+    });
+    adminCookie = await login(
+      app,
+      await t.db
+        .query<{ email: string }>(`SELECT email FROM users WHERE role = 'admin'`)
+        .then(([a]) => ({ email: a!.email, password: 'secreto-123' })),
+    );
+    const res = await call('POST', `/api/admin/jobs/${id}/retry`, adminCookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().job).toMatchObject({ id, kind: 'password-reset' });
+    expect(res.json().job.state).not.toBe('failed');
+    await app.mailer.idle();
+    expect(smtp.received.map((m) => m.to)).toEqual([[user!.email]]);
+    // Not failed any more: retrying again is a 404.
+    const again = await call('POST', `/api/admin/jobs/${id}/retry`, adminCookie);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: JOB_MESSAGES.notFailed });
+  });
+
+  it('bad input: a Spanish 400 for a bad id or state, 404 for an unknown job; admins only', async () => {
+    const badId = await call('POST', '/api/admin/jobs/123/retry', adminCookie);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toEqual({ error: JOB_MESSAGES.badId });
+    const badState = await call('GET', '/api/admin/jobs?state=roto', adminCookie);
+    expect(badState.statusCode).toBe(400);
+    expect(badState.json().error).toMatch(/^El estado debe ser uno de/);
+    const unknown = await call(
+      'POST',
+      '/api/admin/jobs/0b4a1c53-8b9e-4a8f-9d8e-7c6b5a4f3e2d/retry',
+      adminCookie,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: JOB_MESSAGES.notFailed });
+    expect((await call('GET', '/api/admin/jobs', userCookie)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/jobs')).statusCode).toBe(401);
+    const doc = (await call('GET', '/api/openapi.json')).json() as {
+      paths: Record<string, object>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/admin/jobs', '/api/admin/jobs/{id}/retry']),
+    );
+  });
 });

@@ -7,7 +7,14 @@ import PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db/db';
 
 /** pg-boss's job states, in its order. */
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export const JOB_STATES = [
+  'created',
+  'retry',
+  'active',
+  'completed',
+  'cancelled',
+  'failed',
+] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 export const DEFAULT_JOBS_SCHEMA = 'pgboss';

@@ -114,7 +114,8 @@ export function mailJobs({
       }
       await Promise.all(
         [...byRecipient.values()].map(async (list) => {
-          for (const item of list) await deliver(item).catch((error: unknown) => failed(item, error));
+          for (const item of list)
+            await deliver(item).catch((error: unknown) => failed(item, error));
         }),
       );
     },
