@@ -3,6 +3,7 @@
 // plugin per API resource, the OpenAPI document, the pages drawn on the server and the built
 // app's files.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, {
   LogController,
@@ -25,6 +26,7 @@ import { serializerCompiler, validatorCompiler } from './http/route';
 import { canonicalRequestTarget, security } from './http/security';
 import { loggedUrl } from './http/log-url';
 import { assertOutsideStaticRoot, staticFiles } from './http/static';
+import { backups } from './backup/plugin';
 import { jobs } from './jobs/plugin';
 import { jobRoutes } from './jobs/routes';
 import { maintenance } from './maintenance';
@@ -231,6 +233,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(favoriteRoutes);
   await app.register(moderationRoutes);
   await app.register(jobRoutes);
+  // The embedded database in a DATA_DIR backs itself up; PostgreSQL has pg_dump (README).
+  if (!config.databaseUrl && db.dump && existsSync(config.dataDir))
+    await app.register(backups, {
+      dataDir: config.dataDir,
+      dir: config.backup.dir,
+      intervalS: config.backup.intervalS,
+      keep: config.backup.keep,
+    });
   await app.register(async (scope) =>
     registerAccountRoutes({
       router: createRouter(scope),

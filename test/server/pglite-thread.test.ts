@@ -51,6 +51,30 @@ it('keeps PostgreSQL’s code and fields on an error', async () => {
   expect(databaseFault(error)).toBeNull();
 });
 
+it('dumps the database while writes keep coming: each write succeeds, the session is clean after', async () => {
+  const writes = (tag: string) =>
+    Array.from({ length: 20 }, (_, i) =>
+      database.db.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [`${tag}-${i}`, tag]),
+    );
+  const inTransaction = database.db.transaction(async (tx) => {
+    await tx.query("INSERT INTO app_meta (key, value) VALUES ('dump-tx', 'yes')");
+  });
+  const before = writes('dump-before');
+  const dump = database.db.dump!();
+  const during = writes('dump-during');
+  await Promise.all([inTransaction, ...before, ...during]);
+  const sql = await dump;
+  expect(sql).toContain('CREATE TABLE public.app_meta');
+  // What was written before the dump began is in it.
+  expect(sql).toContain("'dump-tx'");
+  // pg_dump's read-only transaction and empty search_path are gone: writes work, unqualified.
+  await database.db.query("INSERT INTO app_meta (key, value) VALUES ('dump-after', 'yes')");
+  const [row] = await database.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM app_meta WHERE key LIKE 'dump-%'",
+  );
+  expect(row!.n).toBe(42);
+});
+
 it('commits a transaction, rolls one back on a throw, and runs others after it', async () => {
   const result = await database.db.transaction(async (tx) => {
     await tx.query("INSERT INTO app_meta (key, value) VALUES ('kept', 'yes')");

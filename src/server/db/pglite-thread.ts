@@ -193,6 +193,7 @@ export function openPgliteThread(
       await call({ op: 'commit', tx });
       return result;
     },
+    dump: () => call<string>({ op: 'dump' }),
     close() {
       closed ??= (async () => {
         closing = true;

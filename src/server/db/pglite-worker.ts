@@ -86,11 +86,27 @@ try {
       case 'close':
         await db.close();
         return undefined;
+      case 'dump':
+        return db.dump!();
     }
   };
 
+  // A dump holds back every call that is not part of a transaction already open (those finish
+  // first: the dump waits for them), from its start until the session is clean again.
+  let dumping: Promise<unknown> = Promise.resolve();
+  const heldBack = (request: ThreadRequest) =>
+    !('tx' in request) || request.tx === undefined || request.op === 'begin';
+  const schedule = (request: ThreadRequest): Promise<unknown> => {
+    if (request.op === 'dump') {
+      const done = dumping.then(() => run(request));
+      dumping = done.catch(() => undefined);
+      return done;
+    }
+    return heldBack(request) ? dumping.then(() => run(request)) : run(request);
+  };
+
   port.on('message', (request: ThreadRequest) => {
-    run(request)
+    schedule(request)
       // A value that cannot be sent to the main thread fails that call, not the thread.
       .then((value) => reply({ id: request.id, ok: true, value }))
       .catch((error: unknown) =>
