@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { siteOrigin } from '../seo/routes';
+import { siteOrigin } from '../config';
 import { hasSessionCookie } from '../sessions/cookie';
 
 export const PAGE_CACHE_CONTROL = 'no-cache, private';
