@@ -12,8 +12,8 @@ import type {
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/api';
-import { policyLimits, type RateLimitPolicy } from '../rate-limit/limiter';
 import { HttpError } from './errors';
+import { policyLimits, type RateLimitPolicy } from './rate-limit-policy';
 import { errors, type ResponseSpec } from './responses';
 import type { CurrentSession } from './session';
 
