@@ -2,15 +2,8 @@
 // (error handling, security, compression), then each capability's plugin.ts, which decorates the
 // app with its service, then the OpenAPI document and each capability's routes.ts, which reads
 // the services from the app; last, the pages drawn on the server and the built app's files.
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accounts } from './account/plugin';
 import { accountRoutes } from './account/routes';
 import { adoption } from './adoption/plugin';
@@ -23,11 +16,10 @@ import { dogRoutes } from './dogs/routes';
 import { favorites } from './favorites/plugin';
 import { favoriteRoutes } from './favorites/routes';
 import { compression } from './http/compression';
-import { errorHandler, refuseMalformedRequest } from './http/error-handler';
-import { loggedUrl } from './http/log-url';
-import { httpServerOptions, shutdownRefusal } from './http/lifecycle';
-import { serializerCompiler, validatorCompiler } from './http/route';
-import { canonicalRequestTarget, security } from './http/security';
+import { errorHandler } from './http/error-handler';
+import { shutdownRefusal } from './http/lifecycle';
+import { security } from './http/security';
+import { serverOptions } from './http/server-options';
 import { mail } from './mail/plugin';
 import type { Mailer } from './mail/mailer';
 import { maintenance } from './maintenance';
@@ -49,7 +41,6 @@ import { systemRoutes } from './system/routes';
 import { userRoutes } from './users/routes';
 import { zoneRoutes } from './zones/routes';
 
-const BODY_LIMIT_BYTES = 64 * 1024;
 const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist');
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 /** Uploaded photos that no dog uses after this long are deleted. */
@@ -70,98 +61,10 @@ export interface AppOptions {
   mailer?: Mailer;
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        'headers.cookie',
-        'headers.authorization',
-        'password',
-        'passwordValidate',
-        'token',
-        '*.password',
-        '*.passwordValidate',
-        '*.token',
-        // A failed query's parameters and PostgreSQL's detail ("Key (email)=(…)") hold people's
-        // data: the query itself, its code and message are enough to find the bug.
-        'err.params',
-        'err.detail',
-      ],
-      censor: '[redacted]',
-    },
-  };
-}
-
-type SchemaCompilers = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
-
-/** One log line per request, when it completes (Fastify's default writes two). */
-class RequestLog extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    const url = loggedUrl(request.url, request.originalUrl);
-    const line = {
-      req: { method: request.method, ...url, ip: request.ip },
-      res: { statusCode: reply.statusCode },
-      responseTime: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
-  }
-}
-
-/**
- * Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many addresses nearest to this
- * server (the socket's peer, then X-Forwarded-For from its right end), so the client is the
- * address the outermost trusted proxy saw. Fastify itself trusts nothing for a bare number, and
- * `true` (trust every hop) would let a client write its own address at the left end.
- */
-export function trustedProxies(
-  trust: Config['trustProxy'],
-): false | string[] | ((address: string, hop: number) => boolean) {
-  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
 
-  const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: trustedProxies(config.trustProxy),
-    bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    logController: new RequestLog({ requestIdLogLabel: 'reqId' }),
-    // Timeouts for slow clients; a Spanish 503 while shutting down (http/lifecycle.ts).
-    ...httpServerOptions(config),
-    // Malformed URLs (bad percent-encoding) never reach hooks or the error handler.
-    frameworkErrors: refuseMalformedRequest as FastifyServerOptions['frameworkErrors'],
-    // Every decision is made on the path the router matches: the target is decoded once, here,
-    // before routing, so hooks, handlers and static files read the very path the router saw
-    // (`/%61pi/dog` is `/api/dog` for all of them). Refusing encoded paths with 400 instead would
-    // need a second definition of "canonical" that could drift from the router's, and would
-    // break clients that legitimately encode characters; decoding the same way it does cannot.
-    rewriteUrl: (req) => canonicalRequestTarget(req.url ?? '/'),
-    // Requests are validated and answers serialized with the routes' zod schemas (http/route.ts).
-    // Given here rather than with setValidatorCompiler, Fastify never loads its default
-    // compilers (Ajv and fast-json-stringify): about a tenth of a second less to the first answer.
-    // (Fastify's typings describe the factories in Ajv's terms; the compilers they return are
-    // called exactly as those given to setValidatorCompiler and setSerializerCompiler.)
-    schemaController: {
-      compilersFactory: {
-        buildValidator: () => validatorCompiler,
-        buildSerializer: () => serializerCompiler,
-      } as unknown as SchemaCompilers,
-    },
-  });
+  const app = Fastify(serverOptions(config, options.logger));
   // Only JSON bodies: text/plain would otherwise be accepted by Fastify's default parser.
   app.removeContentTypeParser('text/plain');
 

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loggerOptions } from '../../src/server/app';
+import { loggerOptions } from '../../src/server/http/server-options';
 import type { Db } from '../../src/server/db/db';
 import { COMPRESS } from '../../src/server/http/cached-json';
 import { CLIENT_MANIFEST_FILE, SERVER_ENTRY_FILE, ssrDirFor } from '../../src/server/pages/renderer';
