@@ -4,8 +4,6 @@
 // connections as their last answers go out.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAccountRepository } from './account/repository';
-import { createPhotoRepository } from './photos/repository';
 import { warmUpPasswords } from './users/passwords';
 
 export interface MaintenanceOptions {
@@ -24,15 +22,13 @@ declare module 'fastify' {
 
 export const maintenance = fp<MaintenanceOptions>(
   async (app: FastifyInstance, { purgeIntervalMs, unattachedPhotoTtlMs }) => {
-    const photos = createPhotoRepository(app.db);
-    const accounts = createAccountRepository(app.db);
     const purge = async () => {
       try {
         const [s, r, p, resets] = await Promise.all([
           app.sessions.purgeExpired(),
           app.limiter.purgeExpired(),
-          photos.purgeUnattached(new Date(app.now().getTime() - unattachedPhotoTtlMs)),
-          accounts.purgeExpiredResets(app.now()),
+          app.photos.purgeUnattached(new Date(app.now().getTime() - unattachedPhotoTtlMs)),
+          app.accounts.purgeExpiredResets(),
         ]);
         if (s + r + p + resets > 0)
           app.log.info(
@@ -69,5 +65,5 @@ export const maintenance = fp<MaintenanceOptions>(
       if (closing) reply.header('connection', 'close');
     });
   },
-  { name: 'maintenance', dependencies: ['auth', 'rate-limiter'] },
+  { name: 'maintenance', dependencies: ['auth', 'rate-limiter', 'photos', 'accounts'] },
 );

@@ -9,6 +9,7 @@ import {
   type InterestBox,
   type InterestInput,
 } from '../../shared/interest';
+import { MY_DOGS_PATH } from '../../shared/site';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
@@ -22,8 +23,6 @@ export interface AdoptionServiceDeps {
   publicUrl: string;
   now: () => Date;
 }
-
-export const MY_DOGS_PATH = '/mis-perros';
 
 export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionServiceDeps) {
   const repository = createAdoptionRepository(db);
