@@ -534,7 +534,7 @@ export async function registerOwners(target: string, count: number, tag: string)
   const owners: Owner[] = [];
   for (let i = 0; i < count; i++) {
     const email = `soak-${tag}-${i}@example.com`;
-    const password = `clave-soak-${i}-${tag}`;
+    const password = `clave-segura-${i}-${tag}`;
     const post = (path: string, json: unknown, cookie?: string) =>
       fetch(`${target}${path}`, {
         method: path === '/api/user/me' ? 'PATCH' : 'POST',

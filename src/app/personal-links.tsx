@@ -6,9 +6,8 @@ import { IconHeart, IconPaw, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { PlainButtonLink } from '@/components/plain-button';
 import NewRequestsBadge from '@/features/adoption/components/new-requests-badge';
+import { MY_DOGS_PATH } from '@/shared/site';
 import { useSessionStore } from '@/stores/session-store';
-
-export const MY_DOGS_PATH = '/mis-perros';
 
 export default function PersonalLinks({
   place,

@@ -395,3 +395,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
   };
 }
+
+/**
+ * The origin absolute URLs are written with: PUBLIC_ORIGIN, else PUBLIC_URL's (whose default is
+ * the local server's address). Never the request's Host or X-Forwarded-Host, which anyone can
+ * write: robots.txt and the sitemap are publicly cacheable, so a shared cache would hand
+ * everyone links to the host an attacker named.
+ */
+export function siteOrigin(config: Config): string {
+  return config.publicOrigin ?? new URL(config.publicUrl).origin;
+}

@@ -1,14 +1,23 @@
-// Background upkeep of a running app: the purge of expired sessions, rate-limit windows, reset
-// links and photos never attached to a dog (run periodically as a scheduled job, jobs/plugin.ts),
-// password hashing warmed up at start, and a shutdown that closes keep-alive connections as
-// their last answers go out.
+// Background upkeep of a running app: expired sessions, rate-limit windows, reset links and
+// photos never attached to a dog are deleted periodically (a scheduled job that runs once per
+// period across processes), password hashing is warmed up at start, and a shutdown closes
+// keep-alive connections as their last answers go out.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAccountRepository } from './account/repository';
-import { createPhotoRepository } from './photos/repository';
 import { warmUpPasswords } from './users/passwords';
 
+export const PURGE_QUEUE = 'purge-expired';
+
+/** A cron expression for "every `minutes`" (within the hour, or whole hours). */
+export function everyMinutesCron(minutes: number): string {
+  if (minutes < 60) return `*/${Math.max(1, Math.round(minutes))} * * * *`;
+  const hours = Math.max(1, Math.round(minutes / 60));
+  return hours >= 24 ? '0 0 * * *' : `0 */${hours} * * *`;
+}
+
 export interface MaintenanceOptions {
+  /** How often expired rows are deleted (whole minutes, as a scheduled job); 0 turns it off. */
+  purgeIntervalMs: number;
   /** Uploaded photos that no dog uses after this long are deleted. */
   unattachedPhotoTtlMs: number;
 }
@@ -21,17 +30,15 @@ declare module 'fastify' {
 }
 
 export const maintenance = fp<MaintenanceOptions>(
-  async (app: FastifyInstance, { unattachedPhotoTtlMs }) => {
-    const photos = createPhotoRepository(app.db);
-    const accounts = createAccountRepository(app.db);
+  async (app: FastifyInstance, { purgeIntervalMs, unattachedPhotoTtlMs }) => {
     /** Never throws: a failure is logged and the next period tries again. */
     const purge = async () => {
       try {
         const [s, r, p, resets] = await Promise.all([
           app.sessions.purgeExpired(),
           app.limiter.purgeExpired(),
-          photos.purgeUnattached(new Date(app.now().getTime() - unattachedPhotoTtlMs)),
-          accounts.purgeExpiredResets(app.now()),
+          app.photos.purgeUnattached(new Date(app.now().getTime() - unattachedPhotoTtlMs)),
+          app.accounts.purgeExpiredResets(),
         ]);
         if (s + r + p + resets > 0)
           app.log.info(
@@ -43,6 +50,16 @@ export const maintenance = fp<MaintenanceOptions>(
       }
     };
     app.decorate('purgeExpired', purge);
+
+    // Set up by the job engine's start (jobs/plugin.ts); a failure there stops the start.
+    const scheduled =
+      purgeIntervalMs > 0
+        ? app.jobs.schedule(
+            { name: PURGE_QUEUE, batchSize: 1, expireInSeconds: 15 * 60, handler: purge },
+            everyMinutesCron(purgeIntervalMs / 60_000),
+          )
+        : app.jobs.unschedule(PURGE_QUEUE);
+    scheduled.catch((error: unknown) => app.log.error({ err: error }, 'purge schedule'));
 
     app.addHook('onReady', async () => {
       // Started, not awaited: it runs on libuv's thread pool while the server starts listening,
@@ -62,5 +79,5 @@ export const maintenance = fp<MaintenanceOptions>(
       if (closing) reply.header('connection', 'close');
     });
   },
-  { name: 'maintenance', dependencies: ['auth', 'rate-limiter'] },
+  { name: 'maintenance', dependencies: ['auth', 'rate-limiter', 'photos', 'accounts', 'jobs'] },
 );

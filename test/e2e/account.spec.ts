@@ -213,8 +213,6 @@ test('delete the account, then register again with the same e-mail', async ({
   await untilHydrated(field(page, 'Nombre completo'));
   await field(page, 'Nombre completo').fill(user.name);
   await field(page, 'Correo electrónico').fill(user.email);
-  await field(page, 'Contraseña').fill('clave-de-nuevo-1');
-  await field(page, 'Repetir contraseña').fill('clave-de-nuevo-1');
   // A common password is refused and the form says why (it is cleared after every submit).
   await field(page, 'Contraseña').fill('12345678');
   await field(page, 'Repetir contraseña').fill('12345678');
@@ -225,8 +223,8 @@ test('delete the account, then register again with the same e-mail', async ({
 
   await field(page, 'Nombre completo').fill(user.name);
   await field(page, 'Correo electrónico').fill(user.email);
-  await field(page, 'Contraseña').fill(user.password);
-  await field(page, 'Repetir contraseña').fill(user.password);
+  await field(page, 'Contraseña').fill('clave-de-nuevo-1');
+  await field(page, 'Repetir contraseña').fill('clave-de-nuevo-1');
   await page.getByRole('checkbox', { name: CONSENT }).check();
   await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
   await expect.poll(() => pathname(page)).toBe('/entrar');

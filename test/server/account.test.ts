@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, RESET_TOKEN_TTL_MS } from '../../src/server/account/routes';
+import { ACCOUNT_MESSAGES, RESET_TOKEN_TTL_MS } from '../../src/server/account/service';
 import {
   accountExportSchema,
   PASSWORD_RESET_REQUESTED,

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PURGE_QUEUE } from '../../src/server/jobs/plugin';
+import { PURGE_QUEUE } from '../../src/server/maintenance';
 import { MESSAGES } from '../../src/shared/api';
 import { NOT_FROM_A_SCRIPT } from '../../src/server/http/security';
 import { PASSWORD_MESSAGES } from '../../src/server/users/password-strength';

@@ -189,6 +189,7 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
           'POST /api/user/password-reset',
           'PUT /api/me/favorites/{dogId}',
           'DELETE /api/me/favorites/{dogId}',
+          'PATCH /api/interest/{id}',
         ].sort(),
       );
     });

@@ -43,7 +43,13 @@ describe('HTTP timeouts', () => {
         HTTP_IDLE_TIMEOUT_SECONDS: '7',
         HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '3',
       }).httpTimeouts,
-    ).toEqual({ headersMs: 15_000, requestMs: 15_000, idleMs: 7_000, keepAliveMs: 3_000 });
+    ).toEqual({
+      headersMs: 15_000,
+      requestMs: 15_000,
+      idleMs: 7_000,
+      keepAliveMs: 3_000,
+      photoBodyMs: 15_000,
+    });
     expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(
       'HTTP_REQUEST_TIMEOUT_SECONDS must be an integer between 1 and 3600',
     );

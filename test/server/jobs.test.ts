@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/server/db/postgres';
-import { MAIL_QUEUE } from '../../src/server/jobs/mail';
+import { MAIL_QUEUE } from '../../src/server/mail/queue';
 import { passwordResetMail } from '../../src/server/mail/messages';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import { createUser, jobsSchemaOf, login, makeApp, testConfig, TestClock } from './helpers/app';

@@ -102,7 +102,7 @@ async function api(server: Server, method: string, path: string, body?: unknown,
 }
 
 async function registerAndLogin(server: Server, email: string): Promise<string> {
-  const password = 'proceso-1234';
+  const password = 'lluvia-en-cali-1234';
   expect(
     (
       await api(server, 'POST', '/api/user/userRegister', {
@@ -356,7 +356,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           (
             await api(a, 'POST', '/api/user/userLogin', {
               email: 'shared@example.com',
-              password: 'proceso-1234',
+              password: 'lluvia-en-cali-1234',
             })
           ).status,
         ).toBe(429);

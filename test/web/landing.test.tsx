@@ -1,7 +1,7 @@
 // The landing page: hero, SOBRE NOSOTROS, RECORRIDO, the adopt section and the footer.
 import { within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { site } from '@/config/site';
+import { site } from '@/shared/site';
 import { renderApp, screen } from '../support/test-utils';
 
 describe('landing page', () => {

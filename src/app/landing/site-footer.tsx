@@ -10,7 +10,7 @@ import {
   IconPhone,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { site } from '@/config/site';
+import { site } from '@/shared/site';
 import { anchors, footerId } from '@/config/anchors';
 import './site-footer.css';
 

@@ -13,18 +13,12 @@ import {
 import { BODY_ERRORS, errors } from '../http/responses';
 import { createRouter } from '../http/route';
 import type { RateLimitPolicy } from '../rate-limit/limiter';
-import { createAdoptionService } from './service';
 
 const TAG = 'Adopción';
 
 export async function adoptionRoutes(app: FastifyInstance) {
   const router = createRouter(app);
-  const adoption = createAdoptionService({
-    db: app.db,
-    mail: app.mail,
-    publicUrl: app.config.publicUrl,
-    now: app.now,
-  });
+  const { adoption, dogs } = app;
   const { rateLimits } = app.config;
   const interests: RateLimitPolicy = {
     name: 'interest',
@@ -124,6 +118,6 @@ export async function adoptionRoutes(app: FastifyInstance) {
         ...errors(401),
       },
     },
-    async ({ session }) => app.dogs.listOwned(session.user.id),
+    async ({ session }) => dogs.listOwned(session.user.id),
   );
 }

@@ -1,6 +1,6 @@
 // "Me interesa": a logged-in visitor asks about a dog, its owner answers or dismisses the request;
 // each side is told by e-mail. Each e-mail is a job stored in the same transaction as the change
-// that causes it (jobs/mail.ts delivers and retries it).
+// that causes it (mail/queue.ts delivers and retries it).
 import { MESSAGES } from '../../shared/api';
 import {
   INTEREST_MESSAGES,
@@ -9,9 +9,10 @@ import {
   type InterestBox,
   type InterestInput,
 } from '../../shared/interest';
+import { MY_DOGS_PATH } from '../../shared/site';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/errors';
-import type { MailQueue } from '../jobs/mail';
+import type { MailQueue } from '../mail/queue';
 import { interestReceivedMail, interestStateMail } from '../mail/messages';
 import { createAdoptionRepository } from './repository';
 
@@ -22,8 +23,6 @@ export interface AdoptionServiceDeps {
   publicUrl: string;
   now: () => Date;
 }
-
-export const MY_DOGS_PATH = '/mis-perros';
 
 export function createAdoptionService({ db, mail, publicUrl, now }: AdoptionServiceDeps) {
   const repository = createAdoptionRepository(db);
@@ -39,23 +38,22 @@ export function createAdoptionService({ db, mail, publicUrl, now }: AdoptionServ
       if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
       if (dog.owner.id === sender.id) throw new HttpError(403, INTEREST_MESSAGES.ownDog);
       if (dog.status === 'adopted') throw new HttpError(409, INTEREST_MESSAGES.adopted);
-      const interest = await db.transaction(async (tx) => {
-        const created = await createAdoptionRepository(tx).insert(dogId, sender.id, input, now());
+      return db.transaction(async (tx) => {
+        const interest = await createAdoptionRepository(tx).insert(dogId, sender.id, input, now());
         // Thrown, so the transaction rolls back (after a failed insert PostgreSQL refuses more).
-        if (created === 'gone') throw new HttpError(404, MESSAGES.dogNotFound);
-        if (created === 'open') throw new HttpError(409, INTEREST_MESSAGES.alreadyOpen);
+        if (interest === 'gone') throw new HttpError(404, MESSAGES.dogNotFound);
+        if (interest === 'open') throw new HttpError(409, INTEREST_MESSAGES.alreadyOpen);
         await mail.enqueue(
           tx,
           'interest-received',
           interestReceivedMail(
             dog.owner,
-            { senderName: sender.name, dogName: dog.name, message: created.message },
+            { senderName: sender.name, dogName: dog.name, message: interest.message },
             `${publicUrl}${MY_DOGS_PATH}`,
           ),
         );
-        return created;
+        return interest;
       });
-      return interest;
     },
 
     list(userId: number, box: InterestBox): Promise<Interest[]> {

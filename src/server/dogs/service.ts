@@ -1,8 +1,6 @@
 // The dogs service: the only way to the dog listings. Reads go through the exact list cache;
 // every write invalidates it before it returns, so the write is answered only once no cached
 // page from before it can be served. Route handlers never touch the cache themselves.
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import {
   DOG_PAGE_DEFAULT,
@@ -15,7 +13,7 @@ import {
 } from '../../shared/dog';
 import type { Db } from '../db/db';
 import { createPhotoRepository } from '../photos/repository';
-import { createListCache, type ListCache, type LoadedPage } from './list-cache';
+import type { ListCache, LoadedPage } from './list-cache';
 import { createDogRepository, hasFilters, queryWords, type DogRepository } from './repository';
 
 /**
@@ -153,20 +151,6 @@ export function createDogService(
       return repository.ownerOf(id);
     },
 
-    /** The dogs a person saved ("Guardados"), most recently saved first. */
-    favorites(userId: number): Promise<Dog[]> {
-      return repository.listFavorites(userId);
-    },
-
-    /** Saves a dog for a person (again: no change); false when the dog does not exist. */
-    addFavorite(userId: number, dogId: number): Promise<boolean> {
-      return repository.addFavorite(userId, dogId);
-    },
-
-    removeFavorite(userId: number, dogId: number): Promise<void> {
-      return repository.removeFavorite(userId, dogId);
-    },
-
     /** The new dog; it and its photos are written together, or not at all. */
     async create(input: DogInput, ownerId: number): Promise<Dog> {
       const dog = await db.transaction(async (tx) => {
@@ -206,23 +190,3 @@ export function createDogService(
 }
 
 export type DogService = ReturnType<typeof createDogService>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    dogs: DogService;
-  }
-}
-
-export const dogsService = fp(
-  async (app: FastifyInstance) => {
-    const { config, db, now, dataStamps } = app;
-    const listCache = createListCache({
-      ttlMs: config.dogListCacheMs,
-      now,
-      // Other processes may write to a shared PostgreSQL; an embedded DATA_DIR has only this one.
-      currentVersion: dataStamps ? async () => (await dataStamps.fresh()).dogs : undefined,
-    });
-    app.decorate('dogs', createDogService(db, listCache));
-  },
-  { name: 'dogs-service', dependencies: ['database'] },
-);

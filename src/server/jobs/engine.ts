@@ -74,7 +74,10 @@ export interface JobEngine {
   start(): Promise<void>;
   /** Stops the workers, lets the jobs in hand finish (up to `timeoutMs`), keeps the database open. */
   stop(timeoutMs?: number): Promise<void>;
-  /** Creates the queue if needed and starts this process's worker on it. */
+  /**
+   * Creates the queue if needed and starts this process's worker on it (declared before the
+   * start: set up by it).
+   */
   work<T extends object>(queue: QueueDefinition<T>): Promise<void>;
   /** Runs `queue`'s handler on `cron` (minutes, America/Bogota), once per period across processes. */
   schedule<T extends object>(queue: QueueDefinition<T>, cron: string): Promise<void>;
@@ -117,7 +120,15 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
 
   const workers = new Map<string, string>();
   let started: Promise<void> | undefined;
+  let running = false;
   let stopped = false;
+  /** Queues and schedules declared before the start, set up by it. */
+  const declared: (() => Promise<void>)[] = [];
+  /** Runs `setUp` now when started, else as part of the start. */
+  const whenStarted = async (setUp: () => Promise<void>) => {
+    if (running) await setUp();
+    else declared.push(setUp);
+  };
 
   /** Processes starting together may race to create a queue (a deadlock, a duplicate): retried. */
   async function ensureQueue(queue: QueueDefinition<object>): Promise<void> {
@@ -158,11 +169,30 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     }
   }
 
+  async function startWorker<T extends object>(queue: QueueDefinition<T>): Promise<void> {
+    await ensureQueue(queue as QueueDefinition<object>);
+    const id = await boss.work<T>(
+      queue.name,
+      { batchSize: queue.batchSize, includeMetadata: true },
+      async (jobs) => {
+        await queue.handler(jobs);
+        // A full batch means more may be waiting: fetch again now rather than after a poll.
+        if (jobs.length === queue.batchSize) boss.notifyWorker(id);
+      },
+    );
+    workers.set(queue.name, id);
+  }
+
   const engine: JobEngine = {
     schema,
     boss,
     start() {
-      started ??= install().then(() => boss.start().then(() => undefined));
+      started ??= (async () => {
+        await install();
+        await boss.start();
+        for (const setUp of declared.splice(0)) await setUp();
+        running = true;
+      })();
       return started;
     },
 
@@ -173,27 +203,19 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
 
-    async work<T extends object>(queue: QueueDefinition<T>) {
-      await ensureQueue(queue as QueueDefinition<object>);
-      const id = await boss.work<T>(
-        queue.name,
-        { batchSize: queue.batchSize, includeMetadata: true },
-        async (jobs) => {
-          await queue.handler(jobs);
-          // A full batch means more may be waiting: fetch again now rather than after a poll.
-          if (jobs.length === queue.batchSize) boss.notifyWorker(id);
-        },
-      );
-      workers.set(queue.name, id);
+    work<T extends object>(queue: QueueDefinition<T>) {
+      return whenStarted(() => startWorker(queue));
     },
 
-    async schedule<T extends object>(queue: QueueDefinition<T>, cron: string) {
-      await engine.work(queue);
-      await boss.schedule(queue.name, cron, {}, { tz: 'America/Bogota' });
+    schedule<T extends object>(queue: QueueDefinition<T>, cron: string) {
+      return whenStarted(async () => {
+        await startWorker(queue);
+        await boss.schedule(queue.name, cron, {}, { tz: 'America/Bogota' });
+      });
     },
 
-    async unschedule(name) {
-      await boss.unschedule(name);
+    unschedule(name) {
+      return whenStarted(() => boss.unschedule(name));
     },
 
     wake(name) {

@@ -1,6 +1,6 @@
 // Delivers one e-mail at a time: through SMTP when SMTP_URL is set, otherwise as an .eml file in
 // an outbox folder a person can open. Delivery is one attempt that throws on failure: the mail
-// job (jobs/mail.ts) stores the message, retries it with growing pauses and logs it by kind,
+// job (mail/queue.ts) stores the message, retries it with growing pauses and logs it by kind,
 // never by its text or links (they may hold single-use tokens).
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';

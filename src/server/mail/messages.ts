@@ -1,6 +1,6 @@
 // The e-mails the site sends, in Spanish, each as plain text and simple HTML with the site's
 // name. Everything interpolated into the HTML goes through escapeHtml.
-import { site } from '../../config/site';
+import { site } from '../../shared/site';
 import type { MailMessage } from './mailer';
 
 export function escapeHtml(text: string): string {

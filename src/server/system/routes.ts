@@ -2,24 +2,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/api';
-import type { Db } from '../db/db';
 import { RETRY_AFTER_SECONDS } from '../db/errors';
 import { HttpError } from '../http/errors';
 import { errors } from '../http/responses';
-import { createRouter, type Router } from '../http/route';
+import { createRouter } from '../http/route';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
-function registerSystemRoutes({
-  router,
-  db,
-  openApiDocument,
-}: {
-  router: Router;
-  db: Db;
+/** Health and the OpenAPI document (from @fastify/swagger, registered first: openapi.ts). */
+export async function systemRoutes(app: FastifyInstance) {
+  const router = createRouter(app);
+  const { db } = app;
   /** The OpenAPI document of every route, once they are all registered. */
-  openApiDocument: () => unknown;
-}) {
+  const openApiDocument = () => app.swagger();
   router.route(
     {
       method: 'GET',
@@ -72,13 +67,4 @@ function registerSystemRoutes({
       return reply.type('application/json; charset=utf-8').send(document);
     },
   );
-}
-
-/** Health and the OpenAPI document (from @fastify/swagger, registered first: openapi.ts). */
-export async function systemRoutes(app: FastifyInstance) {
-  registerSystemRoutes({
-    router: createRouter(app),
-    db: app.db,
-    openApiDocument: () => app.swagger(),
-  });
 }

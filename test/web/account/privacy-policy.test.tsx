@@ -5,7 +5,7 @@ import {
   PrivacyPolicyScreen,
   spanishDate,
 } from '@/features/account/components/privacy-policy-screen';
-import { site } from '@/config/site';
+import { site } from '@/shared/site';
 import { PRIVACY_POLICY } from '@/shared/privacy';
 import { renderFeature } from '../../support/render-feature';
 import { screen } from '../../support/test-utils';

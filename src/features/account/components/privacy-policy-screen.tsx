@@ -4,7 +4,7 @@
 import { Anchor, List, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import '@mantine/core/styles/List.css';
-import { site } from '@/config/site';
+import { site } from '@/shared/site';
 import { PRIVACY_POLICY } from '@/shared/privacy';
 import { AccountPage, accountPageClasses as classes } from './account-page';
 

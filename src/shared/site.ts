@@ -1,4 +1,5 @@
-// Site-wide facts shown on the landing page and footer, kept in one place so they are easy to change.
+// Site-wide facts that the pages and the server's e-mails both use (the name, the contact address,
+// the pages e-mails link to), kept in one place so they are easy to change.
 
 export const site = {
   name: 'Happy Dog',
@@ -17,3 +18,6 @@ export const site = {
   ],
   copyrightYear: 2024,
 } as const;
+
+/** "Mis publicaciones": the page where an owner reads the requests about their dogs. */
+export const MY_DOGS_PATH = '/mis-perros';

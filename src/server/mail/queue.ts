@@ -5,8 +5,8 @@
 // stored copy is reduced to its kind, so no link outlives its delivery in the database.
 import type PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db/db';
-import type { MailMessage, Mailer } from '../mail/mailer';
-import type { JobEngine, JobLog, QueueDefinition } from './engine';
+import type { MailMessage, Mailer } from './mailer';
+import type { JobEngine, JobLog, QueueDefinition } from '../jobs/engine';
 
 export const MAIL_QUEUE = 'mail';
 /** Pauses before each retry, in seconds: 1 min, 5 min, 30 min, 2 h, 12 h. */
