@@ -10,6 +10,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -205,6 +206,28 @@ describe('backups of the embedded database', () => {
         expect(Buffer.from(await served.arrayBuffer()).equals(photoBytes)).toBe(true);
         await stop(again);
       }
+    },
+    SLOW,
+  );
+
+  it(
+    'a failed backup is logged and tried again at the next interval; the server keeps serving',
+    async () => {
+      const blocker = join(dir, 'not-a-directory');
+      writeFileSync(blocker, 'x');
+      const server = await start(
+        {
+          DATA_DIR: join(dir, 'failing'),
+          BACKUP_INTERVAL: '1s',
+          BACKUP_DIR: join(blocker, 'backups'),
+        },
+        'failing',
+      );
+      const failures = () =>
+        (readFileSync(server.logFile, 'utf8').match(/"event":"backup_failed"/g) ?? []).length;
+      await until('two failed backups', 60_000, () => failures() >= 2);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      await stop(server);
     },
     SLOW,
   );

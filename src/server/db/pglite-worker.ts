@@ -91,22 +91,8 @@ try {
     }
   };
 
-  // A dump holds back every call that is not part of a transaction already open (those finish
-  // first: the dump waits for them), from its start until the session is clean again.
-  let dumping: Promise<unknown> = Promise.resolve();
-  const heldBack = (request: ThreadRequest) =>
-    !('tx' in request) || request.tx === undefined || request.op === 'begin';
-  const schedule = (request: ThreadRequest): Promise<unknown> => {
-    if (request.op === 'dump') {
-      const done = dumping.then(() => run(request));
-      dumping = done.catch(() => undefined);
-      return done;
-    }
-    return heldBack(request) ? dumping.then(() => run(request)) : run(request);
-  };
-
   port.on('message', (request: ThreadRequest) => {
-    schedule(request)
+    run(request)
       // A value that cannot be sent to the main thread fails that call, not the thread.
       .then((value) => reply({ id: request.id, ok: true, value }))
       .catch((error: unknown) =>

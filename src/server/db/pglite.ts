@@ -78,21 +78,11 @@ export async function openPglite(dataDir: string): Promise<Db> {
       closed = true;
       await pg.close();
     },
-    /**
-     * Nothing else may reach the database while this runs (pglite-worker.ts holds other calls
-     * back): pg_dump works in a transaction of the one session PGlite has.
-     */
+    /** A copy of the directory, dumped on a thread of its own (pglite-dump.ts). */
     async dump() {
-      // Loaded only when a backup is made (its own WebAssembly module).
-      const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
-      const [setting] = (await pg.query<{ search_path: string }>('SHOW search_path')).rows;
-      try {
-        return await (await pgDump({ pg })).text();
-      } finally {
-        // pg_dump leaves its read-only transaction open, and search_path emptied once it ends.
-        await pg.exec('ROLLBACK');
-        await pg.exec(`SET search_path TO ${setting?.search_path ?? 'DEFAULT'}`);
-      }
+      // Loaded only when a backup is made (with pg_dump's own WebAssembly module).
+      const { dumpPglite } = await import('./pglite-dump');
+      return dumpPglite(pg);
     },
   };
 }
