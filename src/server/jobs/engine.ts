@@ -64,6 +64,11 @@ export interface QueueDefinition<T extends object> {
   batchSize: number;
   /** An active job not finished after this long is retried (a process killed mid-job). */
   expireInSeconds: number;
+  /**
+   * Does the jobs' work. Jobs it leaves active are then marked completed; one it fails itself
+   * (`boss.fail`) is retried by pg-boss after its retry delay. A throw leaves them all active, to
+   * run again once they expire.
+   */
   handler(jobs: PgBoss.JobWithMetadata<T>[]): Promise<void>;
 }
 
@@ -118,7 +123,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     log.warn({ event: 'jobs_error', reason: error.message }, 'background jobs: error'),
   );
 
-  const workers = new Map<string, string>();
+  const workers = new Map<string, { wake(): void; stop(): Promise<void> }>();
   let started: Promise<void> | undefined;
   let running = false;
   let stopped = false;
@@ -169,18 +174,72 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     }
   }
 
+  /**
+   * This process's worker on a queue: fetches up to a batch of due jobs, hands them to the
+   * handler, then marks those the handler left active as completed; sleeps a poll interval when
+   * there were none (a wake ends the sleep). Every database call is awaited and its failure
+   * logged: a database that goes away mid-job never becomes an unhandled rejection (pg-boss's own
+   * `work` marks jobs without awaiting), and the job, still active, runs again once it expires.
+   */
   async function startWorker<T extends object>(queue: QueueDefinition<T>): Promise<void> {
     await ensureQueue(queue as QueueDefinition<object>);
-    const id = await boss.work<T>(
-      queue.name,
-      { batchSize: queue.batchSize, includeMetadata: true },
-      async (jobs) => {
-        await queue.handler(jobs);
-        // A full batch means more may be waiting: fetch again now rather than after a poll.
-        if (jobs.length === queue.batchSize) boss.notifyWorker(id);
+    let stopping = false;
+    let woken = false;
+    let endSleep: (() => void) | undefined;
+    const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+    const fail = (what: string, error: unknown) =>
+      log.warn(
+        { event: 'jobs_error', queue: queue.name, reason: (error as Error).message },
+        `background jobs: ${what} failed`,
+      );
+    const loop = (async () => {
+      while (!stopping) {
+        woken = false;
+        let jobs: PgBoss.JobWithMetadata<T>[] = [];
+        try {
+          jobs =
+            ((await boss.fetch<T>(queue.name, {
+              batchSize: queue.batchSize,
+              includeMetadata: true,
+            })) as PgBoss.JobWithMetadata<T>[] | null) ?? [];
+        } catch (error) {
+          fail('fetch', error);
+        }
+        if (jobs.length > 0) {
+          try {
+            await queue.handler(jobs);
+            await boss.complete(
+              queue.name,
+              jobs.map((j) => j.id),
+            );
+          } catch (error) {
+            fail('job', error);
+          }
+          // A full batch means more may be waiting: fetch again at once.
+          if (jobs.length === queue.batchSize) continue;
+        }
+        if (stopping || woken) continue;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => resolve(), pollMs);
+          endSleep = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        endSleep = undefined;
+      }
+    })();
+    workers.set(queue.name, {
+      wake() {
+        woken = true;
+        endSleep?.();
       },
-    );
-    workers.set(queue.name, id);
+      async stop() {
+        stopping = true;
+        endSleep?.();
+        await loop;
+      },
+    });
   }
 
   const engine: JobEngine = {
@@ -200,6 +259,14 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       if (!started || stopped) return;
       stopped = true;
       await started.catch(() => undefined);
+      // Jobs in hand finish, up to `timeoutMs`; one still running then stays active and runs
+      // again, in whichever process, once it expires.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([...workers.values()].map((w) => w.stop())),
+        new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      ]);
+      clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
 
@@ -219,8 +286,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     },
 
     wake(name) {
-      const id = workers.get(name);
-      if (id) boss.notifyWorker(id);
+      workers.get(name)?.wake();
     },
 
     sendIn(tx, name, data, sendOptions) {
