@@ -182,6 +182,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
    * `work` marks jobs without awaiting), and the job, still active, runs again once it expires.
    */
   async function startWorker<T extends object>(queue: QueueDefinition<T>): Promise<void> {
+    if (workers.has(queue.name)) return;
     await ensureQueue(queue as QueueDefinition<object>);
     let stopping = false;
     let woken = false;
@@ -246,12 +247,17 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     schema,
     boss,
     start() {
+      // A failed start (the database away) may be tried again.
       started ??= (async () => {
         await install();
         await boss.start();
-        for (const setUp of declared.splice(0)) await setUp();
+        for (const setUp of declared) await setUp();
+        declared.length = 0;
         running = true;
-      })();
+      })().catch((error: unknown) => {
+        started = undefined;
+        throw error;
+      });
       return started;
     },
 

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJobEngine, type JobEngine } from './engine';
 
+const RETRY_START_MS = 30_000;
+
 export interface JobsOptions {
   /** pg-boss's schema (default `pgboss`; tests on a shared PostgreSQL use their own). */
   schema?: string;
@@ -27,8 +29,27 @@ export const jobs = fp<JobsOptions>(
       pollingIntervalSeconds: options.pollingIntervalSeconds,
     });
     app.decorate('jobs', engine);
-    app.addHook('onReady', () => engine.start());
-    app.addHook('onClose', () => engine.stop());
+    // The app serves even when the jobs cannot start (the database away at start-up): they are
+    // tried again every 30 s, and what requests store meanwhile waits for them.
+    const log = app.log.child({ module: 'jobs' });
+    let retry: NodeJS.Timeout | undefined;
+    let closing = false;
+    const start = (): Promise<void> =>
+      engine.start().catch((error: unknown) => {
+        log.error(
+          { event: 'jobs_start_failed', reason: (error as Error).message },
+          'background jobs could not start; trying again in 30 s',
+        );
+        if (closing) return;
+        retry = setTimeout(() => void start(), RETRY_START_MS);
+        retry.unref();
+      });
+    app.addHook('onReady', start);
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearTimeout(retry);
+      await engine.stop();
+    });
   },
   { name: 'jobs', dependencies: ['database'] },
 );
