@@ -23,6 +23,8 @@
 //   first contentful paint on the emulated phone and Lighthouse on /perros and /perros/$id. Its
 //   report goes to BENCH_OUT only when that is set (never over BENCHMARKS.md by default).
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
+// BENCH_PART=jobs only the background jobs and backup rows (scripts/bench/jobs.ts; API only, no
+//   build; BENCH_BACKUP_DOGS, default 100,000, dogs for the backup figures).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +55,7 @@ import { freePort } from '../../test/support/local-processes';
 import { measureMemory, memoryReport, type MemoryOptions } from './memory';
 import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
+import { jobsReport, measureJobs } from './jobs';
 import { makeJpegPhoto } from '../../test/support/photos';
 import { median } from './stats';
 
@@ -675,6 +678,7 @@ async function main() {
   let photoLanding: ReturnType<typeof photoLandingReport> | undefined;
   let photos: ReturnType<typeof photoReport> | undefined;
   let bombs: ReturnType<typeof photoBombReport> | undefined;
+  let jobs: ReturnType<typeof jobsReport> | undefined;
   try {
     if (process.env.BENCH_PART === 'postgres') {
       const figures = await measurePostgres(pgOptions);
@@ -695,6 +699,12 @@ async function main() {
       });
     if (process.env.BENCH_PART === 'photo-landing') {
       console.log(`\n${photoLandingReport(await measurePhotoLanding(startPhotoServer)).markdown}`);
+      return;
+    }
+    const jobsOptions = { dir, staticDir, pgAdminUrl: PG_ADMIN, runs: RUNS, owner: OWNER, log };
+    if (process.env.BENCH_PART === 'jobs') {
+      const report = jobsReport(await measureJobs(jobsOptions));
+      console.log(`\n${report.markdown}`);
       return;
     }
     if (process.env.BENCH_PART === 'photo-bombs') {
@@ -803,6 +813,8 @@ ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`
     photos = photoReport(await measurePhotos({ dir, runs: RUNS, owner: OWNER, log }));
     log('decompression bombs');
     bombs = photoBombReport(await measurePhotoBombs({ dir, runs: RUNS, owner: OWNER, log }));
+    log('background jobs and backups');
+    jobs = jobsReport(await measureJobs(jobsOptions));
 
     for (const [total, withLanding] of [
       [10_000, false],
@@ -848,6 +860,7 @@ ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`
     ...(photoLanding?.failures ?? []),
     ...(photos?.failures ?? []),
     ...(bombs?.failures ?? []),
+    ...(jobs?.failures ?? []),
     ...(memory?.failures ?? []),
   ];
   const cpuList = cpus();
@@ -906,6 +919,8 @@ ${photoLanding?.markdown ?? ''}
 ${photos?.markdown ?? ''}
 
 ${bombs?.markdown ?? ''}
+
+${jobs?.markdown ?? ''}
 
 ${memory?.markdown ?? ''}
 

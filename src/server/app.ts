@@ -2,12 +2,14 @@
 // (error handling, security, compression), then each capability's plugin.ts, which decorates the
 // app with its service, then the OpenAPI document and each capability's routes.ts, which reads
 // the services from the app; last, the pages drawn on the server and the built app's files.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accounts } from './account/plugin';
 import { accountRoutes } from './account/routes';
 import { adoption } from './adoption/plugin';
 import { adoptionRoutes } from './adoption/routes';
+import { backups } from './backup/plugin';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { database } from './db/plugin';
@@ -15,6 +17,8 @@ import { dogs } from './dogs/plugin';
 import { dogRoutes } from './dogs/routes';
 import { favorites } from './favorites/plugin';
 import { favoriteRoutes } from './favorites/routes';
+import { jobs } from './jobs/plugin';
+import { jobRoutes } from './jobs/routes';
 import { compression } from './http/compression';
 import { errorHandler } from './http/error-handler';
 import { shutdownRefusal } from './http/lifecycle';
@@ -55,10 +59,15 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built app; null serves the API only. Defaults to dist/. */
   staticDir?: string | null;
-  /** How often expired sessions and rate-limit windows are deleted; 0 turns it off. */
+  /**
+   * How often expired sessions and rate-limit windows are deleted (a scheduled job, whole
+   * minutes); 0 turns it off.
+   */
   purgeIntervalMs?: number;
-  /** The e-mail sender; defaults to SMTP_URL's server, or .eml files in DATA_DIR/outbox. */
+  /** The e-mail transport; defaults to SMTP_URL's server, or .eml files in DATA_DIR/outbox. */
   mailer?: Mailer;
+  /** The schema the job queue keeps its tables in (default `pgboss`; tests use their own). */
+  jobsSchema?: string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -84,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Services: each decorates the app with what its routes (and other services) use.
   await app.register(database, { config, db, now: options.now ?? (() => new Date()) });
+  await app.register(jobs, { schema: options.jobsSchema });
   await app.register(mail, { mailer: options.mailer });
   await app.register(rateLimiter);
   await app.register(auth);
@@ -98,6 +108,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     purgeIntervalMs: options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
     unattachedPhotoTtlMs: UNATTACHED_PHOTO_TTL_MS,
   });
+  // The embedded database in a DATA_DIR backs itself up; PostgreSQL has pg_dump (README).
+  if (!config.databaseUrl && db.dump && existsSync(config.dataDir))
+    await app.register(backups, {
+      dataDir: config.dataDir,
+      dir: config.backup.dir,
+      intervalS: config.backup.intervalS,
+      keep: config.backup.keep,
+    });
 
   // Routes, in the order the OpenAPI document lists them: it documents each one as it is
   // registered, so it comes first.
@@ -110,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moderationRoutes);
   await app.register(accountRoutes);
   await app.register(adoptionRoutes);
+  await app.register(jobRoutes);
   await app.register(systemRoutes);
   await app.register(zoneRoutes);
   await app.register(seoRoutes);

@@ -52,6 +52,43 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const DURATION_UNITS_S: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** A duration such as `90s`, `5m`, `2h` or `7d` (a bare `0` is zero), in seconds. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+)\s*([smhd])?$/.exec(text.trim());
+  if (!match) return undefined;
+  const n = Number(match[1]);
+  if (!match[2]) return n === 0 ? 0 : undefined;
+  return n * DURATION_UNITS_S[match[2]]!;
+}
+
+const duration = (name: string) =>
+  z.string().transform((v, ctx): number => {
+    const seconds = parseDuration(v);
+    if (seconds === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be a duration such as 30s, 10m, 24h or 7d (0 turns it off)`,
+      });
+      return z.NEVER;
+    }
+    return seconds;
+  });
+
+const durationList = (name: string) =>
+  z.string().transform((v, ctx): number[] => {
+    const parts = v.split(',').map((p) => parseDuration(p));
+    if (parts.length === 0 || parts.length > 20 || parts.some((p) => p === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be a comma-separated list of durations such as 1m,5m,30m,2h,12h`,
+      });
+      return z.NEVER;
+    }
+    return parts as number[];
+  });
+
 const envSchema = z.object({
   PORT: integer('PORT', 0, 65535).default(3000),
   HOST: z.string().trim().min(1, { error: 'HOST must not be empty' }).default('127.0.0.1'),
@@ -155,6 +192,10 @@ const envSchema = z.object({
       error: "PUBLIC_ORIGIN must be the site's origin, e.g. https://happydog.com.co",
     })
     .optional(),
+  MAIL_RETRY_SCHEDULE: durationList('MAIL_RETRY_SCHEDULE').default([60, 300, 1800, 7200, 43200]),
+  BACKUP_INTERVAL: duration('BACKUP_INTERVAL').default(86_400),
+  BACKUP_DIR: z.string().trim().min(1, { error: 'BACKUP_DIR must not be empty' }).optional(),
+  BACKUP_KEEP: integer('BACKUP_KEEP', 1, 10_000).default(7),
   PASSWORD_RESET_RATE_LIMIT_IP: integer('PASSWORD_RESET_RATE_LIMIT_IP', 0, 1_000_000).default(10),
   PASSWORD_RESET_RATE_LIMIT_EMAIL: integer('PASSWORD_RESET_RATE_LIMIT_EMAIL', 0, 1_000_000).default(
     3,
@@ -202,6 +243,19 @@ export interface Config {
     /** `<DATA_DIR>/outbox`: where messages are written when there is no SMTP server. */
     outboxDir: string;
     from: string;
+  };
+  jobs: {
+    /** Pauses before each e-mail retry, in seconds (MAIL_RETRY_SCHEDULE); then the job fails. */
+    mailRetryScheduleS: number[];
+  };
+  /** Automatic backups of the embedded database (ignored with DATABASE_URL). */
+  backup: {
+    /** Seconds between backups; 0 turns them off. */
+    intervalS: number;
+    /** Absolute path (`<DATA_DIR>/backups` by default). */
+    dir: string;
+    /** Backups kept; older ones are deleted. */
+    keep: number;
   };
   /** The site's address as people reach it, for links in e-mails (never taken from a request). */
   publicUrl: string;
@@ -296,6 +350,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       photoBodyMs: e.PHOTO_UPLOAD_TIMEOUT_SECONDS * 1000,
     },
     mail: { smtpUrl: e.SMTP_URL, outboxDir: join(dataDir, 'outbox'), from: e.MAIL_FROM },
+    jobs: { mailRetryScheduleS: e.MAIL_RETRY_SCHEDULE },
+    backup: {
+      intervalS: e.BACKUP_INTERVAL,
+      dir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : join(dataDir, 'backups'),
+      keep: e.BACKUP_KEEP,
+    },
     publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     /**
      * Origin of the absolute URLs shared pages carry (canonical, Open Graph, sitemap):

@@ -24,6 +24,13 @@ function whenOpen(opening: Promise<OpenDatabase>, kind: Db['kind']): Db {
     exec: async (sql) => (await db()).exec(sql),
     transaction: async (fn) => (await db()).transaction(fn),
     close: async () => (await db()).close(),
+    ...(kind === 'pglite' && {
+      dump: async () => {
+        const open = await db();
+        if (!open.dump) throw new Error('this database cannot be dumped');
+        return open.dump();
+      },
+    }),
   };
 }
 

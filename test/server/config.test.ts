@@ -28,6 +28,8 @@ describe('loadConfig', () => {
         outboxDir: resolve('./data/outbox'),
         from: '"Happy Dog" <no-responder@happydog.com.co>',
       },
+      jobs: { mailRetryScheduleS: [60, 300, 1800, 7200, 43200] },
+      backup: { intervalS: 86_400, dir: resolve('./data/backups'), keep: 7 },
       publicUrl: 'http://127.0.0.1:3000',
       rateLimits: {
         loginPerIp: 50,
@@ -156,6 +158,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
+  it('reads the backup and mail retry settings (durations in s, m, h, d; 0 turns backups off)', () => {
+    const config = loadConfig({
+      DATA_DIR: '/srv/happydog',
+      BACKUP_INTERVAL: '90m',
+      BACKUP_DIR: '/srv/copias',
+      BACKUP_KEEP: '30',
+      MAIL_RETRY_SCHEDULE: '30s, 2m,1h,1d',
+    });
+    expect(config.backup).toEqual({ intervalS: 5400, dir: '/srv/copias', keep: 30 });
+    expect(config.jobs.mailRetryScheduleS).toEqual([30, 120, 3600, 86_400]);
+    expect(loadConfig({ DATA_DIR: '/srv/happydog', BACKUP_INTERVAL: '0' }).backup).toEqual({
+      intervalS: 0,
+      dir: '/srv/happydog/backups',
+      keep: 7,
+    });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', SEED_DEMO: ' ' }).port).toBe(3000);
   });
@@ -216,6 +235,22 @@ describe('loadConfig', () => {
     [
       { PUBLIC_URL: 'happydog.com.co' },
       'Invalid configuration: PUBLIC_URL must be the http:// or https:// address of the site',
+    ],
+    [
+      { BACKUP_INTERVAL: '1 semana' },
+      'Invalid configuration: BACKUP_INTERVAL must be a duration such as 30s, 10m, 24h or 7d (0 turns it off) (got "1 semana")',
+    ],
+    [
+      { BACKUP_INTERVAL: '12' },
+      'Invalid configuration: BACKUP_INTERVAL must be a duration such as 30s, 10m, 24h or 7d',
+    ],
+    [
+      { BACKUP_KEEP: '0' },
+      'Invalid configuration: BACKUP_KEEP must be an integer between 1 and 10000 (got "0")',
+    ],
+    [
+      { MAIL_RETRY_SCHEDULE: '1m,,5m' },
+      'Invalid configuration: MAIL_RETRY_SCHEDULE must be a comma-separated list of durations such as 1m,5m,30m,2h,12h',
     ],
     [
       { DATABASE_URL: 'mysql://root:hunter2@db/x' },

@@ -377,6 +377,8 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'POST /api/admin/user/{id}/block',
           'POST /api/admin/user/{id}/unblock',
           'POST /api/admin/report/{id}/dismiss',
+          'GET /api/admin/jobs',
+          'POST /api/admin/jobs/{id}/retry',
           'GET /api/me/favorites',
           'PUT /api/me/favorites/{dogId}',
           'DELETE /api/me/favorites/{dogId}',

@@ -214,6 +214,8 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
           'POST /api/admin/user/1/block',
           'POST /api/admin/user/1/unblock',
           'POST /api/admin/report/1/dismiss',
+          'GET /api/admin/jobs',
+          'POST /api/admin/jobs/1/retry',
         ].sort(),
       );
       const dog = await createDog(app, ownerCookie);

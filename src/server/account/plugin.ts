@@ -1,5 +1,5 @@
 // Decorates the app with the accounts service (account/service.ts), on the database, the dogs'
-// list cache and the mailer.
+// list cache and the e-mail queue.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAccountRepository } from './repository';
@@ -19,7 +19,7 @@ export const accounts = fp(
         db: app.db,
         accounts: createAccountRepository(app.db),
         listCache: app.dogs.lists,
-        mailer: app.mailer,
+        mail: app.mail,
         publicUrl: app.config.publicUrl,
         now: app.now,
       }),

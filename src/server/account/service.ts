@@ -14,7 +14,7 @@ import type { Db } from '../db/db';
 import type { ListCache } from '../dogs/list-cache';
 import { HttpError } from '../http/errors';
 import type { CurrentSession } from '../http/session';
-import type { Mailer } from '../mail/mailer';
+import type { MailQueue } from '../mail/queue';
 import { accountDeletedMail, passwordChangedMail, passwordResetMail } from '../mail/messages';
 import { passwordWeakness } from '../users/password-strength';
 import { hashPassword, verifyPassword } from '../users/passwords';
@@ -39,7 +39,8 @@ export interface AccountServiceDeps {
   accounts: AccountRepository;
   /** Logged-in visitors see owners' names and phones on dogs: a change invalidates the lists. */
   listCache: ListCache;
-  mailer: Mailer;
+  /** E-mails as jobs, stored in the transaction that causes them. */
+  mail: MailQueue;
   /** The site's address for the links in e-mails (config.publicUrl). */
   publicUrl: string;
   now: () => Date;
@@ -55,7 +56,7 @@ export function createAccountService({
   db,
   accounts,
   listCache,
-  mailer,
+  mail,
   publicUrl,
   now,
 }: AccountServiceDeps) {
@@ -80,10 +81,7 @@ export function createAccountService({
       if (!updated) throw new HttpError(401, ACCOUNT_MESSAGES.accountGone);
       // Logged-in visitors see the owner's name and phone on each dog.
       if (input.name !== undefined || input.phone !== undefined) listCache.invalidate();
-      log.info(
-        { event: 'profile_updated', userId, fields: Object.keys(input) },
-        'profile updated',
-      );
+      log.info({ event: 'profile_updated', userId, fields: Object.keys(input) }, 'profile updated');
       return toAccountUser(updated);
     },
 
@@ -103,11 +101,11 @@ export function createAccountService({
           account.password_hash,
           newHash,
           session.tokenHash,
+          (tx) => mail.enqueue(tx, 'password-changed', passwordChangedMail(account, 'changed')),
         ))
       )
         throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);
       log.info({ event: 'password_changed', userId: account.id }, 'password changed');
-      mailer.send('password-changed', passwordChangedMail(account, 'changed'));
     },
 
     /** Ends every session of the account, the caller's included; how many ended. */
@@ -132,11 +130,14 @@ export function createAccountService({
         log.warn({ event: 'account_delete_refused', userId: account.id }, 'wrong password');
         throw new HttpError(403, ACCOUNT_MESSAGES.wrongPassword);
       }
-      if (!(await accounts.deleteAccount(account.id, account.password_hash)))
+      if (
+        !(await accounts.deleteAccount(account.id, account.password_hash, (tx) =>
+          mail.enqueue(tx, 'account-deleted', accountDeletedMail(account)),
+        ))
+      )
         throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);
       listCache.invalidate();
       log.info({ event: 'account_deleted', userId: account.id }, 'account deleted');
-      mailer.send('account-deleted', accountDeletedMail(account));
     },
 
     /**
@@ -146,18 +147,23 @@ export function createAccountService({
     async requestPasswordReset(email: string, log: Log): Promise<void> {
       const token = randomBytes(32).toString('base64url');
       const t = now();
-      const account = await accounts.createPasswordReset(
-        email,
-        sha256(token),
-        t,
-        new Date(t.getTime() + RESET_TOKEN_TTL_MS),
-      );
-      if (account) {
-        mailer.send(
-          'password-reset',
-          passwordResetMail(account, `${publicUrl}${resetLinkPath(token)}`),
+      // The token and its e-mail are stored together: a crash cannot keep one without the other.
+      const account = await db.transaction(async (tx) => {
+        const found = await accounts.createPasswordReset(
+          email,
+          sha256(token),
+          t,
+          new Date(t.getTime() + RESET_TOKEN_TTL_MS),
+          tx,
         );
-      }
+        if (found)
+          await mail.enqueue(
+            tx,
+            'password-reset',
+            passwordResetMail(found, `${publicUrl}${resetLinkPath(token)}`),
+          );
+        return found;
+      });
       log.info(
         { event: 'password_reset_requested', userId: account?.id },
         'password reset requested',
@@ -174,10 +180,11 @@ export function createAccountService({
       const weakness = await passwordWeakness(password, account);
       if (weakness) throw new HttpError(400, weakness);
       const newHash = await hashPassword(password);
-      const userId = await accounts.completePasswordReset(tokenHash, newHash, now());
+      const userId = await accounts.completePasswordReset(tokenHash, newHash, now(), (tx) =>
+        mail.enqueue(tx, 'password-changed', passwordChangedMail(account, 'reset')),
+      );
       if (userId === undefined) throw new HttpError(400, RESET_LINK_INVALID);
       log.info({ event: 'password_reset', userId }, 'password reset with a link');
-      mailer.send('password-changed', passwordChangedMail(account, 'reset'));
     },
 
     /** Deletes reset links past their time (maintenance runs it periodically). */

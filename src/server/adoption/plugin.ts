@@ -16,7 +16,7 @@ export const adoption = fp(
       'adoption',
       createAdoptionService({
         db: app.db,
-        mailer: app.mailer,
+        mail: app.mail,
         publicUrl: app.config.publicUrl,
         now: app.now,
       }),

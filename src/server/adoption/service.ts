@@ -1,6 +1,6 @@
 // "Me interesa": a logged-in visitor asks about a dog, its owner answers or dismisses the request;
-// each side is told by e-mail. Sending mail never fails the request (the mailer queues and
-// retries on its own).
+// each side is told by e-mail. Each e-mail is a job stored in the same transaction as the change
+// that causes it (mail/queue.ts delivers and retries it).
 import { MESSAGES } from '../../shared/api';
 import {
   INTEREST_MESSAGES,
@@ -12,19 +12,19 @@ import {
 import { MY_DOGS_PATH } from '../../shared/site';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
+import type { MailQueue } from '../mail/queue';
 import { interestReceivedMail, interestStateMail } from '../mail/messages';
 import { createAdoptionRepository } from './repository';
 
 export interface AdoptionServiceDeps {
   db: Db;
-  mailer: Mailer;
+  mail: MailQueue;
   /** The site's address for links in e-mails (config.publicUrl). */
   publicUrl: string;
   now: () => Date;
 }
 
-export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionServiceDeps) {
+export function createAdoptionService({ db, mail, publicUrl, now }: AdoptionServiceDeps) {
   const repository = createAdoptionRepository(db);
 
   return {
@@ -38,18 +38,22 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
       if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
       if (dog.owner.id === sender.id) throw new HttpError(403, INTEREST_MESSAGES.ownDog);
       if (dog.status === 'adopted') throw new HttpError(409, INTEREST_MESSAGES.adopted);
-      const interest = await repository.insert(dogId, sender.id, input, now());
-      if (interest === 'gone') throw new HttpError(404, MESSAGES.dogNotFound);
-      if (interest === 'open') throw new HttpError(409, INTEREST_MESSAGES.alreadyOpen);
-      mailer.send(
-        'interest-received',
-        interestReceivedMail(
-          dog.owner,
-          { senderName: sender.name, dogName: dog.name, message: interest.message },
-          `${publicUrl}${MY_DOGS_PATH}`,
-        ),
-      );
-      return interest;
+      return db.transaction(async (tx) => {
+        const interest = await createAdoptionRepository(tx).insert(dogId, sender.id, input, now());
+        // Thrown, so the transaction rolls back (after a failed insert PostgreSQL refuses more).
+        if (interest === 'gone') throw new HttpError(404, MESSAGES.dogNotFound);
+        if (interest === 'open') throw new HttpError(409, INTEREST_MESSAGES.alreadyOpen);
+        await mail.enqueue(
+          tx,
+          'interest-received',
+          interestReceivedMail(
+            dog.owner,
+            { senderName: sender.name, dogName: dog.name, message: interest.message },
+            `${publicUrl}${MY_DOGS_PATH}`,
+          ),
+        );
+        return interest;
+      });
     },
 
     list(userId: number, box: InterestBox): Promise<Interest[]> {
@@ -61,24 +65,33 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
      * request; 403: not their dog). The sender is told the first time it reaches each state.
      */
     async answer(interestId: number, ownerId: number, state: InterestAnswer): Promise<Interest> {
-      const result = await repository.answer(interestId, ownerId, state, now());
+      const result = await db.transaction(async (tx) => {
+        const answered = await createAdoptionRepository(tx).answer(
+          interestId,
+          ownerId,
+          state,
+          now(),
+        );
+        if (answered?.notify) {
+          const { interest } = answered;
+          await mail.enqueue(
+            tx,
+            `interest-${state}`,
+            interestStateMail(
+              interest.sender,
+              { dogName: interest.dog.name, state },
+              `${publicUrl}/perros/${interest.dog.id}`,
+            ),
+          );
+        }
+        return answered;
+      });
       if (!result) {
         const owner = await repository.ownerOf(interestId);
         if (owner === undefined) throw new HttpError(404, INTEREST_MESSAGES.notFound);
         throw new HttpError(403, INTEREST_MESSAGES.notDogOwner);
       }
-      const { interest, notify } = result;
-      if (notify) {
-        mailer.send(
-          `interest-${state}`,
-          interestStateMail(
-            interest.sender,
-            { dogName: interest.dog.name, state },
-            `${publicUrl}/perros/${interest.dog.id}`,
-          ),
-        );
-      }
-      return interest;
+      return result.interest;
     },
   };
 }

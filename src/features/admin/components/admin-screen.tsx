@@ -1,6 +1,7 @@
 // /admin: the moderation console. Open reports grouped by listing (hide the listing, block its
-// owner, dismiss a report), the hidden listings and blocked accounts (restore, unblock), and the
-// audit log of every admin action. Only admins reach it (the route and every API call check).
+// owner, dismiss a report), the hidden listings and blocked accounts (restore, unblock), the
+// background e-mails and tasks ("Correos y tareas") and the audit log of every admin action.
+// Only admins reach it (the route and every API call check).
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -13,6 +14,7 @@ import { useBlockedUsers } from '../api/get-blocked-users';
 import { useHiddenDogs } from '../api/get-hidden-dogs';
 import { useReports } from '../api/get-reports';
 import { useModerate, type ModerationAction } from '../api/moderate';
+import { JobsSection } from './jobs-section';
 import { askReason } from './reason-form';
 import './admin-page.css';
 
@@ -358,6 +360,7 @@ export function AdminScreen() {
         <ReportsSection />
         <HiddenDogsSection />
         <BlockedUsersSection />
+        <JobsSection />
         <AuditSection />
       </div>
     </main>
