@@ -3,7 +3,7 @@
 // out to the side, and the disabled links of the login screens are not struck through.
 import { createDog, newDog } from './support/api';
 import { expect, loginBrowser, test } from './support/fixtures';
-import { burgerButton, field, untilInteractive } from './support/ui';
+import { burgerButton, dialog, dogCard, field, untilInteractive, waitForDogs } from './support/ui';
 import type { Page } from '@playwright/test';
 
 test.slow();
@@ -193,6 +193,87 @@ for (const viewport of [
         expect(await overflowing(page), `${path} fits`).toEqual([]);
         expect(await brokenLayout(page), `${path}: words and controls`).toEqual([]);
       }
+    });
+  });
+}
+
+/** True when the two boxes overlap. */
+function overlap(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+]) {
+  test.describe(`${viewport.width} px details`, () => {
+    test.use({ viewport });
+
+    test('the catalogue filters show their whole texts', async ({ page }) => {
+      await page.goto('/perros');
+      const selects = page.getByRole('search', { name: 'Filtrar perros' }).locator('select');
+      await expect(selects.first()).toBeVisible();
+      const cut = await selects.evaluateAll((elements) =>
+        (elements as HTMLSelectElement[]).flatMap((select) => {
+          const style = getComputedStyle(select);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room =
+            select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return Array.from(select.options)
+            .filter((option) => context.measureText(option.text).width > room)
+            .map((option) => option.text);
+        }),
+      );
+      expect(cut, 'option texts wider than their field').toEqual([]);
+    });
+
+    test('the report dialog puts each reason beside its circle', async ({ page, makeAccount }) => {
+      const owner = await makeAccount();
+      const dog = await createDog(owner.api, newDog());
+      const reporter = await makeAccount();
+      await loginBrowser(page, reporter.user);
+      await page.goto(`/perros/${dog.id}`);
+      const report = page.getByRole('button', { name: 'Reportar' });
+      await untilInteractive(report);
+      await report.click();
+      const radio = page.getByRole('radio', { name: 'Spam' });
+      await expect(radio).toBeVisible();
+      const circle = (await radio.boundingBox())!;
+      const label = (await page.locator('label', { hasText: 'Spam' }).boundingBox())!;
+      expect(label.x, 'label to the right of its circle').toBeGreaterThanOrEqual(
+        circle.x + circle.width - 1,
+      );
+      expect(label.y).toBeLessThan(circle.y + circle.height);
+    });
+
+    test('a notification never covers the delete confirmation', async ({ page, makeAccount }) => {
+      const owner = await makeAccount();
+      const dog = await createDog(owner.api, newDog());
+      await loginBrowser(page, owner.user);
+      await page.goto('/');
+      await waitForDogs(page);
+      const card = dogCard(page, dog.name);
+      await card.getByRole('button', { name: 'EDITAR', exact: true }).click();
+      const edit = dialog(page, `Editar información de ${dog.name}`);
+      await field(edit, 'Ciudad').fill('Jamundí');
+      await edit.getByRole('button', { name: 'Actualizar', exact: true }).click();
+      const note = page.getByText(`Guardamos los cambios de ${dog.name}.`);
+      await expect(note).toBeVisible();
+      await card.getByRole('button', { name: 'EDITAR', exact: true }).click();
+      await edit.getByRole('button', { name: 'Eliminar', exact: true }).click();
+      const confirm = dialog(page, `¿Eliminar a ${dog.name}?`);
+      await expect(confirm).toBeVisible();
+      await expect(note).toBeVisible();
+      const noteBox = (await page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Guardamos los cambios' })
+        .boundingBox())!;
+      const confirmBox = (await confirm.boundingBox())!;
+      expect(overlap(noteBox, confirmBox), 'notification over the confirmation').toBe(false);
     });
   });
 }
