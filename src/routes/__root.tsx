@@ -9,10 +9,12 @@ import {
   HeadContent,
   Outlet,
   Scripts,
+  useRouterState,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
 import { createContext, useContext, type ReactNode } from 'react';
 import { NavBar } from '@/app/nav-bar';
+import { PageFooter } from '@/components/page-footer';
 import { ErrorPage, NotFoundPage } from '@/components/error-pages';
 import { OverlayRoot } from '@/components/overlays/overlays';
 import { meQueryOptions } from '@/features/session/api/get-me';
@@ -82,8 +84,12 @@ function Document({ children }: { children: ReactNode }) {
   );
 }
 
+/** Pages that draw their own footer: the landing page's large one, the login screens' own. */
+const OWN_FOOTER = new Set(['/', '/home', '/entrar', '/registrarse']);
+
 function RootLayout() {
   useSessionSync();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <>
       <a href="#contenido" className="skip-link">
@@ -91,6 +97,7 @@ function RootLayout() {
       </a>
       <NavBar />
       <Outlet />
+      {!OWN_FOOTER.has(pathname) && <PageFooter />}
       <OverlayRoot />
     </>
   );

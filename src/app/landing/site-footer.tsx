@@ -68,6 +68,16 @@ export function SiteFooter() {
                   </Link>
                 </li>
               ))}
+              <li>
+                <Link to="/perros" className={classes.link}>
+                  Perros en adopción
+                </Link>
+              </li>
+              <li>
+                <Link to="/privacidad" className={classes.link}>
+                  Política de tratamiento de datos
+                </Link>
+              </li>
             </ul>
           </nav>
 

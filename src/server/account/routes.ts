@@ -7,6 +7,7 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   PASSWORD_RESET_REQUESTED,
+  passwordResetCheckSchema,
   passwordResetConfirmSchema,
   passwordResetRequestedSchema,
   passwordResetRequestSchema,
@@ -309,6 +310,28 @@ export function registerAccountRoutes({
         'password reset requested',
       );
       return reply.code(202).send({ message: PASSWORD_RESET_REQUESTED });
+    },
+  );
+
+  router.route(
+    {
+      method: 'POST',
+      url: '/api/user/password-reset/check',
+      summary:
+        'Dice si el enlace para crear una nueva contraseña sigue sirviendo (sin usarlo), para avisarlo al abrirlo',
+      tag: TAG,
+      auth: 'none',
+      body: passwordResetCheckSchema,
+      responses: {
+        204: { description: 'El enlace sirve' },
+        ...errors(...BODY_ERRORS),
+      },
+    },
+    async ({ reply, body }) => {
+      // The token in the body, not the address: request logs never hold a live link.
+      const account = await accounts.findLiveReset(sha256(body.token), now());
+      if (!account) throw new HttpError(400, RESET_LINK_INVALID);
+      return reply.code(204).send();
     },
   );
 
