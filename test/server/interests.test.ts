@@ -210,6 +210,15 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     const toAdopted = await send(visitorCookie, adopted.id, { message: MESSAGE });
     expect(toAdopted.statusCode).toBe(409);
     expect(toAdopted.json()).toEqual({ error: INTEREST_MESSAGES.adopted });
+    // A female dog's answer agrees with her.
+    const adoptedFemale = await createDog(app, ownerCookie, {
+      name: 'Adoptada',
+      sex: 'female',
+      status: 'adopted',
+    });
+    const toAdoptedFemale = await send(visitorCookie, adoptedFemale.id, { message: MESSAGE });
+    expect(toAdoptedFemale.statusCode).toBe(409);
+    expect(toAdoptedFemale.json()).toEqual({ error: INTEREST_MESSAGES.adoptedFemale });
 
     // Another site cannot make a visitor's browser send one.
     const foreign = await app.inject({

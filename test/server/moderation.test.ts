@@ -541,11 +541,11 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
       expect(
         await runAdminCommand(['grant', reporter.email.toUpperCase()], config, out, opener),
       ).toBe(0);
-      expect(lines.out.at(-1)).toContain('ahora es administrador');
+      expect(lines.out.at(-1)).toContain('ahora tiene el rol de administración');
       // The live session has the new role on its next request.
       expect((await call('GET', '/api/admin/reports', reporterCookie)).statusCode).toBe(200);
       expect(await runAdminCommand(['grant', reporter.email], config, out, opener)).toBe(0);
-      expect(lines.out.at(-1)).toContain('ya era administrador');
+      expect(lines.out.at(-1)).toContain('ya tenía el rol de administración');
       expect(await runAdminCommand(['revoke', reporter.email], config, out, opener)).toBe(0);
       expect((await call('GET', '/api/admin/reports', reporterCookie)).statusCode).toBe(403);
 

@@ -38,7 +38,11 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
       const dog = await repository.visibleDog(dogId);
       if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
       if (dog.owner.id === sender.id) throw new HttpError(403, INTEREST_MESSAGES.ownDog);
-      if (dog.status === 'adopted') throw new HttpError(409, INTEREST_MESSAGES.adopted);
+      if (dog.status === 'adopted') {
+        const message =
+          dog.sex === 'female' ? INTEREST_MESSAGES.adoptedFemale : INTEREST_MESSAGES.adopted;
+        throw new HttpError(409, message);
+      }
       const interest = await repository.insert(dogId, sender.id, input, now());
       if (interest === 'gone') throw new HttpError(404, MESSAGES.dogNotFound);
       if (interest === 'open') throw new HttpError(409, INTEREST_MESSAGES.alreadyOpen);

@@ -90,14 +90,14 @@ export async function runAdminCommand(
     if (role === 'admin') {
       io.out(
         changed.changed
-          ? `${label} ahora es administrador. / ${label} is now an admin.`
-          : `${label} ya era administrador. / ${label} already was an admin.`,
+          ? `${label} ahora tiene el rol de administración. / ${label} is now an admin.`
+          : `${label} ya tenía el rol de administración. / ${label} already was an admin.`,
       );
     } else {
       io.out(
         changed.changed
-          ? `${label} ya no es administrador. / ${label} is no longer an admin.`
-          : `${label} no era administrador. / ${label} was not an admin.`,
+          ? `${label} ya no tiene el rol de administración. / ${label} is no longer an admin.`
+          : `${label} no tenía el rol de administración. / ${label} was not an admin.`,
       );
     }
     return 0;

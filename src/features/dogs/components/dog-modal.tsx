@@ -38,7 +38,14 @@ import { useCreateDog } from '../api/create-dog';
 import { useDeleteDog } from '../api/delete-dog';
 import { useUpdateDog } from '../api/update-dog';
 import { SEX_OPTIONS, SIZE_OPTIONS } from '../filter-options';
-import { formatAge, SEX_LABELS, SIZE_LABELS, STATUS_LABELS, yesNo } from '../dog-labels';
+import {
+  formatAge,
+  SEX_LABELS,
+  SIZE_LABELS,
+  STATUS_LABELS,
+  statusLabel,
+  yesNo,
+} from '../dog-labels';
 import { focusDogList } from './carousel-state';
 import { DogImage } from './dog-image';
 import { OwnerContact } from './owner-contact';
@@ -401,7 +408,7 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
                 <TextInput
                   label="Estado"
                   readOnly
-                  value={STATUS_LABELS[dog.status ?? 'available']}
+                  value={statusLabel(dog.status ?? 'available', dog.sex)}
                 />
               </>
             )

@@ -35,7 +35,8 @@ import {
   SEX_LABELS,
   SIZE_LABELS,
   STATUS_COLORS,
-  STATUS_LABELS,
+  statusLabel,
+  adoptedWord,
   yesNo,
 } from '../dog-labels';
 import { DogImage } from './dog-image';
@@ -170,7 +171,7 @@ export function DogPage({ id }: { id: number }) {
           </div>
           <div className="dog-page-info">
             <Badge color={STATUS_COLORS[status]} variant="filled" size="lg">
-              {STATUS_LABELS[status]}
+              {statusLabel(status, dog.sex)}
             </Badge>
             <Title order={1} className="dog-page-name">
               {dog.name}
@@ -261,7 +262,8 @@ export function DogPage({ id }: { id: number }) {
             )}
             {status === 'adopted' && (
               <Alert color="grape" variant="light" mt="lg" title="¡Ya encontró hogar!">
-                {dog.name} fue adoptado. Mira los otros perros que siguen buscando familia.
+                {dog.name} fue {adoptedWord(dog.sex)}. Mira los otros perros que siguen buscando
+                familia.
               </Alert>
             )}
           </div>

@@ -82,7 +82,7 @@ export function RegisterScreen() {
       links={
         <>
           <Anchor fw={600} renderRoot={(props) => <Link to="/entrar" search={search} {...props} />}>
-            ¿Ya tienes cuenta? Ingresá
+            ¿Ya tienes cuenta? Ingresa
           </Anchor>
           <Anchor component={Link} to="/">
             Volver al menú principal
