@@ -70,7 +70,7 @@ const envSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: trustProxy.default(false),
-  SEED_DEMO: boolean('SEED_DEMO').default(true),
+  SEED_DEMO: boolean('SEED_DEMO').optional(),
   LOGIN_RATE_LIMIT_IP: integer('LOGIN_RATE_LIMIT_IP', 0, 1_000_000).default(50),
   LOGIN_RATE_LIMIT_EMAIL: integer('LOGIN_RATE_LIMIT_EMAIL', 0, 1_000_000).default(10),
   LOGIN_RATE_LIMIT_EMAIL_GLOBAL: integer('LOGIN_RATE_LIMIT_EMAIL_GLOBAL', 0, 1_000_000).default(
@@ -176,6 +176,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** false, the number of proxies in front (`true` is 1), or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** Demo dogs in a new embedded database: SEED_DEMO, else on except with NODE_ENV=production. */
   seedDemo: boolean;
   /** How long a dog list page may be reused; 0 disables the cache. */
   dogListCacheMs: number;
@@ -283,7 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? env.NODE_ENV?.trim() !== 'production',
     dogListCacheMs: e.DOG_LIST_CACHE_MS,
     staticDir: e.STATIC_DIR === undefined ? undefined : resolve(e.STATIC_DIR),
     sessionsPerUser: e.SESSIONS_PER_USER,

@@ -24,6 +24,7 @@ export interface InterestTarget {
   name: string;
   status: DogStatus;
   sex: 'male' | 'female' | null;
+  demo: boolean;
   owner: { id: number; name: string; email: string };
 }
 
@@ -37,11 +38,12 @@ export function createAdoptionRepository(db: Queryable) {
         name: string;
         status: DogStatus;
         sex: 'male' | 'female' | null;
+        demo: boolean;
         owner_id: number;
         owner_name: string;
         owner_email: string;
       }>(
-        `SELECT d.id, d.name, d.status, d.sex, u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
+        `SELECT d.id, d.name, d.status, d.sex, d.demo, u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
            FROM dogs d JOIN users u ON u.id = d.hostage_id
           WHERE d.id = $1 AND ${VISIBLE}`,
         [dogId],
@@ -53,6 +55,7 @@ export function createAdoptionRepository(db: Queryable) {
           name: row.name,
           status: row.status,
           sex: row.sex,
+          demo: row.demo,
           owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email },
         }
       );

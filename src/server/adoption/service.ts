@@ -38,6 +38,7 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
       const dog = await repository.visibleDog(dogId);
       if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
       if (dog.owner.id === sender.id) throw new HttpError(403, INTEREST_MESSAGES.ownDog);
+      if (dog.demo) throw new HttpError(409, INTEREST_MESSAGES.demo);
       if (dog.status === 'adopted') {
         const message =
           dog.sex === 'female' ? INTEREST_MESSAGES.adoptedFemale : INTEREST_MESSAGES.adopted;

@@ -41,6 +41,11 @@ export function CatalogCard({ dog, priority = false }: { dog: Dog; priority?: bo
         <Badge color={STATUS_COLORS[status]} variant="filled" className="catalog-card-status">
           {statusLabel(status, dog.sex)}
         </Badge>
+        {dog.demo && (
+          <Badge color="dark" variant="outline" className="catalog-card-status">
+            Ejemplo
+          </Badge>
+        )}
         <h2 id={nameId} className="catalog-card-name">
           <Link to={`/perros/${dog.id}`} className="catalog-card-link">
             {dog.name}

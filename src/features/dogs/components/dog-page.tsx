@@ -173,6 +173,11 @@ export function DogPage({ id }: { id: number }) {
             <Badge color={STATUS_COLORS[status]} variant="filled" size="lg">
               {statusLabel(status, dog.sex)}
             </Badge>
+            {dog.demo && (
+              <Badge color="dark" variant="outline" size="lg" ml="xs">
+                Ejemplo
+              </Badge>
+            )}
             <Title order={1} className="dog-page-name">
               {dog.name}
             </Title>
