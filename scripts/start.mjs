@@ -35,7 +35,7 @@ const SKIP_DIRS = new Set([join(root, 'src', 'server'), join(root, 'node_modules
 const SERVER_INPUTS = [
   'src/server',
   'src/shared',
-  // The site's name and contact address, which the e-mails use.
+  // The site's name, which the e-mails use.
   'src/config/site.ts',
   'package.json',
   'scripts/build/server.mjs',

@@ -1,10 +1,12 @@
 // The footer of every page but the landing page (which has its own, larger one): the main links,
 // the personal data policy, how to write to the site and the copyright line.
 import { Link } from '@tanstack/react-router';
-import { site } from '@/config/site';
+import { useSite } from '@/lib/site';
+import { COPYRIGHT_YEAR, SITE_NAME } from '@/config/site';
 import classes from './page-footer.module.css';
 
 export function PageFooter() {
+  const site = useSite();
   return (
     <footer className={classes.footer}>
       <nav aria-label="Enlaces del sitio" className={classes.inner}>
@@ -24,14 +26,16 @@ export function PageFooter() {
               Política de tratamiento de datos
             </Link>
           </li>
-          <li>
-            <a href={`mailto:${site.email}`} className={classes.link}>
-              Contacto: {site.email}
-            </a>
-          </li>
+          {site && (
+            <li>
+              <a href={`mailto:${site.email}`} className={classes.link}>
+                Contacto: {site.email}
+              </a>
+            </li>
+          )}
         </ul>
         <p className={classes.copy}>
-          © {site.copyrightYear} {site.name}
+          © {COPYRIGHT_YEAR} {SITE_NAME}
         </p>
       </nav>
     </footer>

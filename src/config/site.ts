@@ -1,19 +1,8 @@
-// Site-wide facts shown on the landing page and footer, kept in one place so they are easy to change.
+// The fixed part of the site's identity: the brand and the copyright year. Who runs the site and
+// how to reach them is configuration (SITE_* on the server, read through GET /api/site).
 
-export const site = {
-  name: 'Happy Dog',
-  email: 'hola@happydog.com.co',
-  phone: '+57 602 555 0142',
-  /** Phone number for the `tel:` link (digits only, with country code). */
-  phoneHref: '+576025550142',
-  address: {
-    street: 'Calle 5 # 38-25, barrio San Fernando',
-    city: 'Cali, Valle del Cauca, Colombia',
-  },
-  social: [
-    { key: 'instagram', label: 'Instagram', href: 'https://www.instagram.com/happydogcali' },
-    { key: 'facebook', label: 'Facebook', href: 'https://www.facebook.com/happydogcali' },
-    { key: 'whatsapp', label: 'WhatsApp', href: 'https://wa.me/576025550142' },
-  ],
-  copyrightYear: 2024,
-} as const;
+export const SITE_NAME = 'Happy Dog';
+export const COPYRIGHT_YEAR = 2024;
+
+/** A phone as a `tel:` link wants it: "+" and digits. */
+export const phoneHref = (phone: string) => `+${phone.replace(/\D/g, '')}`;

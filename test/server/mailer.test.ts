@@ -17,6 +17,7 @@ import { startSmtpPeer, type SmtpPeer } from './helpers/smtp';
 
 const FROM = '"Happy Dog" <no-responder@happydog.com.co>';
 const LINK = 'http://127.0.0.1:3000/recuperar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+const CONTACT = 'ayuda@refugio.example';
 const person = { name: 'Ana <Gómez>', email: 'ana@example.com' };
 
 function memoryLog() {
@@ -59,7 +60,7 @@ describe('mailer', () => {
 
   it('delivers through SMTP: From, To, Spanish subject, text and HTML with the site name', async () => {
     const { mailer, lines } = make({ smtpUrl: peer.url });
-    mailer.send('password-reset', passwordResetMail(person, LINK));
+    mailer.send('password-reset', passwordResetMail(person, LINK, CONTACT));
     await mailer.idle();
 
     expect(peer.received).toHaveLength(1);
@@ -74,6 +75,8 @@ describe('mailer', () => {
     expect(mail.html).toContain('Hola, Ana &lt;Gómez&gt;:');
     expect(mail.html).not.toContain('<Gómez>');
     expect(mail.html).toContain('Happy Dog');
+    // The footer names the configured address to write to.
+    expect(mail.text).toContain(`escríbenos a ${CONTACT}`);
 
     expect(lines).toEqual([
       expect.objectContaining({
@@ -88,7 +91,7 @@ describe('mailer', () => {
   it('retries a refused message with pauses and delivers it on a later attempt', async () => {
     const { mailer, lines } = make({ smtpUrl: peer.url });
     peer.failNext(2);
-    mailer.send('password-changed', passwordChangedMail(person, 'changed'));
+    mailer.send('password-changed', passwordChangedMail(person, 'changed', CONTACT));
     await mailer.idle();
 
     expect(peer.refused).toBe(2);
@@ -102,7 +105,7 @@ describe('mailer', () => {
 
   it('gives up after the last retry without throwing, and logs it', async () => {
     const { mailer, lines } = make({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` }, [5, 5]);
-    expect(() => mailer.send('account-deleted', accountDeletedMail(person))).not.toThrow();
+    expect(() => mailer.send('account-deleted', accountDeletedMail(person, CONTACT))).not.toThrow();
     await mailer.idle();
     expect(lines.map((l) => [l.level, l.obj.event, l.obj.attempt])).toEqual([
       ['warn', 'mail_retry', 1],
@@ -114,7 +117,7 @@ describe('mailer', () => {
   it('close() stops waiting for a retry: the message is logged as not sent', async () => {
     const { mailer, lines } = make({ smtpUrl: peer.url }, [60_000]);
     peer.failNext(1);
-    mailer.send('password-changed', passwordChangedMail(person, 'reset'));
+    mailer.send('password-changed', passwordChangedMail(person, 'reset', CONTACT));
     await expect.poll(() => lines.length).toBe(1);
     const started = Date.now();
     await mailer.close();
@@ -125,8 +128,8 @@ describe('mailer', () => {
 
   it('without SMTP writes each message as a private .eml file in the outbox and logs its name only', async () => {
     const { mailer, lines } = make({ outboxDir: outbox });
-    mailer.send('password-reset', passwordResetMail(person, LINK));
-    mailer.send('password-changed', passwordChangedMail(person, 'reset'));
+    mailer.send('password-reset', passwordResetMail(person, LINK, CONTACT));
+    mailer.send('password-changed', passwordChangedMail(person, 'reset', CONTACT));
     await mailer.idle();
 
     const files = (await readdir(outbox)).sort();

@@ -52,7 +52,10 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
   beforeEach(async () => {
     await t.reset();
     clock = new TestClock();
-    app = await makeApp(t.db, { clock, config: testConfig({ reportPerUser: 6 }) });
+    app = await makeApp(t.db, {
+      clock,
+      config: testConfig({ reportPerUser: 6 }, { SITE_EMAIL: 'ayuda@refugio.example' }),
+    });
     owner = await createUser(t.db, { name: 'Dueña Uno' });
     reporter = await createUser(t.db, { name: 'Vecina Dos' });
     admin = await createUser(t.db, { name: 'Admin Tres' });
@@ -400,7 +403,11 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
         password: owner.password,
       });
       expect(relogin.statusCode).toBe(403);
-      expect(relogin.json()).toEqual({ error: MODERATION_MESSAGES.accountBlocked });
+      // It names where to write: the configured address.
+      expect(relogin.json()).toEqual({
+        error:
+          'Tu cuenta está bloqueada. Si crees que es un error, escríbenos a ayuda@refugio.example.',
+      });
       expect(relogin.headers['set-cookie']).toBeUndefined();
       // A wrong password learns nothing about the block.
       const wrong = await call('POST', '/api/user/userLogin', undefined, {

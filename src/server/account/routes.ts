@@ -167,7 +167,7 @@ export function registerAccountRoutes({
       )
         throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);
       request.log.info({ event: 'password_changed', userId: account.id }, 'password changed');
-      mailer.send('password-changed', passwordChangedMail(account, 'changed'));
+      mailer.send('password-changed', passwordChangedMail(account, 'changed', config.site.email));
       return reply.code(204).send();
     },
   );
@@ -250,7 +250,7 @@ export function registerAccountRoutes({
       listCache.invalidate();
       sessions.clearCookie(request, reply);
       request.log.info({ event: 'account_deleted', userId: account.id }, 'account deleted');
-      mailer.send('account-deleted', accountDeletedMail(account));
+      mailer.send('account-deleted', accountDeletedMail(account, config.site.email));
       return reply.code(204).send();
     },
   );
@@ -302,7 +302,11 @@ export function registerAccountRoutes({
       if (account) {
         mailer.send(
           'password-reset',
-          passwordResetMail(account, `${config.publicUrl}${resetLinkPath(token)}`),
+          passwordResetMail(
+            account,
+            `${config.publicUrl}${resetLinkPath(token)}`,
+            config.site.email,
+          ),
         );
       }
       request.log.info(
@@ -361,7 +365,7 @@ export function registerAccountRoutes({
       const userId = await accounts.completePasswordReset(tokenHash, newHash, now());
       if (userId === undefined) throw new HttpError(400, RESET_LINK_INVALID);
       request.log.info({ event: 'password_reset', userId }, 'password reset with a link');
-      mailer.send('password-changed', passwordChangedMail(account, 'reset'));
+      mailer.send('password-changed', passwordChangedMail(account, 'reset', config.site.email));
       return reply.code(204).send();
     },
   );

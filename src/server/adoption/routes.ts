@@ -24,6 +24,7 @@ export async function adoptionRoutes(app: FastifyInstance, options: { mailer: Ma
     db: app.db,
     mailer: options.mailer,
     publicUrl: app.config.publicUrl,
+    contact: app.config.site.email,
     now: app.now,
   });
   const { rateLimits } = app.config;

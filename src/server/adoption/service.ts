@@ -20,12 +20,20 @@ export interface AdoptionServiceDeps {
   mailer: Mailer;
   /** The site's address for links in e-mails (config.publicUrl). */
   publicUrl: string;
+  /** The address people write to (config.site.email), named in every e-mail. */
+  contact: string;
   now: () => Date;
 }
 
 export const MY_DOGS_PATH = '/mis-perros';
 
-export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionServiceDeps) {
+export function createAdoptionService({
+  db,
+  mailer,
+  publicUrl,
+  contact,
+  now,
+}: AdoptionServiceDeps) {
   const repository = createAdoptionRepository(db);
 
   return {
@@ -53,6 +61,7 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
           dog.owner,
           { senderName: sender.name, dogName: dog.name, message: interest.message },
           `${publicUrl}${MY_DOGS_PATH}`,
+          contact,
         ),
       );
       return interest;
@@ -81,6 +90,7 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
             interest.sender,
             { dogName: interest.dog.name, state },
             `${publicUrl}/perros/${interest.dog.id}`,
+            contact,
           ),
         );
       }

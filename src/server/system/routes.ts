@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/api';
+import type { SiteIdentity } from '../../shared/site';
 import type { Db } from '../db/db';
 import { RETRY_AFTER_SECONDS } from '../db/errors';
 import { HttpError } from '../http/errors';
@@ -10,13 +11,26 @@ import { createRouter, type Router } from '../http/route';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
+/** GET /api/site: the site's identity (src/shared/site.ts). */
+const siteIdentitySchema = z.object({
+  email: z.string(),
+  phone: z.string(),
+  street: z.string(),
+  city: z.string(),
+  instagram: z.string(),
+  facebook: z.string(),
+  whatsapp: z.string(),
+}) satisfies z.ZodType<SiteIdentity>;
+
 function registerSystemRoutes({
   router,
   db,
+  site,
   openApiDocument,
 }: {
   router: Router;
   db: Db;
+  site: SiteIdentity;
   /** The OpenAPI document of every route, once they are all registered. */
   openApiDocument: () => unknown;
 }) {
@@ -56,6 +70,19 @@ function registerSystemRoutes({
     },
   );
 
+  router.route(
+    {
+      method: 'GET',
+      url: '/api/site',
+      summary:
+        'Quién publica el sitio y cómo escribirle (pie de página, política de datos): la configuración SITE_*',
+      tag: 'Sistema',
+      auth: 'none',
+      responses: { 200: { description: 'La identidad del sitio', schema: siteIdentitySchema } },
+    },
+    async () => site,
+  );
+
   let document: string | undefined;
   router.route(
     {
@@ -79,6 +106,7 @@ export async function systemRoutes(app: FastifyInstance) {
   registerSystemRoutes({
     router: createRouter(app),
     db: app.db,
+    site: app.config.site,
     openApiDocument: () => app.swagger(),
   });
 }
