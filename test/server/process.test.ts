@@ -252,7 +252,9 @@ describe('server process on the embedded database', () => {
         expect(ready[0]!.code).toBe('compiled');
         // A plain line with the address, and a warning while the contact details are placeholders.
         expect(server.output()).toContain(`"msg":"listening at ${server.url}"`);
-        expect(server.output()).toMatch(/"level":40[^\n]*placeholder contact details[^\n]*SITE_EMAIL/);
+        expect(server.output()).toMatch(
+          /"level":40[^\n]*placeholder contact details[^\n]*SITE_EMAIL/,
+        );
         expect((await api(server, 'GET', '/api/dog')).body).toHaveLength(DEMO_DOGS.length);
         expect(statSync(dir).mode & 0o777).toBe(0o700);
         expect(statSync(join(dir, 'pgdata')).mode & 0o777).toBe(0o700);
