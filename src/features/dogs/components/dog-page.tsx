@@ -157,7 +157,7 @@ export function DogPage({ id }: { id: number }) {
         <div className="dog-page-layout">
           <div className="dog-page-gallery">
             {photos.length > 0 ? (
-              <PhotoGallery photos={photos} name={dog.name} sizes={GALLERY_SIZES} priority />
+              <PhotoGallery photos={photos} name={dog.name} sizes={GALLERY_SIZES} priority large />
             ) : (
               <DogImage
                 src={dog.image}
