@@ -150,6 +150,41 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
 
   const close = () => modals.close(modalId);
 
+  const photosUploading = photoState.items.some(
+    (item) => item.status === 'queued' || item.status === 'uploading',
+  );
+  /** Something typed, or a photo added, removed or moved since the form opened. */
+  const changed =
+    editable &&
+    (JSON.stringify(form.values) !== JSON.stringify(toFields(dog)) ||
+      photoState.items.some((item) => !item.photo) ||
+      photos.map((photo) => photo.id).join() !== (dog?.photos ?? []).map((p) => p.id).join());
+
+  /** Cerrar: with unsaved changes, asks first (the modal manager keeps the draft meanwhile). */
+  const askClose = () => {
+    if (!changed) {
+      close();
+      return;
+    }
+    const confirmId = `${modalId}-discard`;
+    const keepId = `${confirmId}-keep`;
+    modals.openConfirmModal({
+      modalId: confirmId,
+      title: '¿Descartar los cambios?',
+      children: (
+        <FocusOnMount targetId={keepId}>
+          Lo que escribiste y las fotos que agregaste no se guardarán.
+        </FocusOnMount>
+      ),
+      labels: { confirm: 'Descartar', cancel: 'Seguir editando' },
+      confirmProps: { color: 'red' },
+      cancelProps: { id: keepId },
+      onConfirm: () => {
+        modals.close(modalId);
+      },
+    });
+  };
+
   // Back from the delete confirmation (cancelled or failed): the modal manager re-mounts this
   // body, so focus is put back on Eliminar instead of being lost to the page.
   const deleteButtonRef = useRef<HTMLButtonElement>(null);
@@ -309,6 +344,12 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
         </div>
 
         <div className={classes.fields}>
+          {/* Photos first: what a person has at hand, and what makes a listing. */}
+          {editable && (
+            <div className={classes.wide}>
+              <PhotoUploader store={photoStore} name={form.values.name} />
+            </div>
+          )}
           <TextInput
             label="ID"
             value={dog ? String(dog.id) : ''}
@@ -413,11 +454,6 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
               </>
             )
           )}
-          {editable && (
-            <div className={classes.wide}>
-              <PhotoUploader store={photoStore} name={form.values.name} />
-            </div>
-          )}
         </div>
       </div>
 
@@ -436,14 +472,18 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
 
       <Group justify="flex-end" gap="sm" className={classes.actions}>
         {mode === 'create' && (
-          <Button type="submit" loading={createDog.isPending}>
-            Publicar
+          <Button type="submit" loading={createDog.isPending} disabled={photosUploading}>
+            {photosUploading ? 'Subiendo fotos…' : 'Publicar'}
           </Button>
         )}
         {mode === 'edit' && (
           <>
-            <Button type="submit" loading={updateDog.isPending} disabled={deleteDog.isPending}>
-              Actualizar
+            <Button
+              type="submit"
+              loading={updateDog.isPending}
+              disabled={deleteDog.isPending || photosUploading}
+            >
+              {photosUploading ? 'Subiendo fotos…' : 'Actualizar'}
             </Button>
             <Button
               ref={deleteButtonRef}
@@ -457,7 +497,7 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
           </>
         )}
         {mode === 'view' && dog && <ReportListingButton dog={dog} />}
-        <Button variant="default" onClick={close}>
+        <Button variant="default" onClick={askClose}>
           Cerrar
         </Button>
       </Group>
