@@ -18,7 +18,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { notify } from '@/components/overlays/overlays';
 import { Heart } from '@/features/favorites/components/heart';
@@ -118,6 +118,11 @@ function FocusOnMount({ targetId, children }: { targetId: string; children: Reac
 
 export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   const navigate = useNavigate();
+  // The site's public origin (PUBLIC_ORIGIN on the server, the page's own in the browser).
+  const origin =
+    (useRouter({ warn: false })?.options.context as { origin?: string } | undefined)?.origin ??
+    globalThis.location?.origin ??
+    '';
   const logged = useSessionStore((state) => state.logged);
   const userId = useSessionStore((state) => state.id);
   const setContactDogId = useSessionStore((state) => state.setContactDogId);
@@ -206,7 +211,30 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
     if (mode === 'create') {
       try {
         const created = await createDog.mutateAsync(input);
-        notifySuccess('Perro publicado', `${created.name} ya está en adopción.`);
+        // The new dog's page, and a way to share it where adopters are.
+        const page = `${origin}/perros/${created.id}`;
+        const share = `Conoce a ${created.name}, busca hogar en ${created.city}: ${page}`;
+        notify({
+          color: 'teal',
+          title: 'Perro publicado',
+          autoClose: 15_000,
+          message: (
+            <>
+              {created.name} ya está en adopción.{' '}
+              <Anchor component={Link} to={`/perros/${created.id}`}>
+                Ver su página
+              </Anchor>
+              {' · '}
+              <Anchor
+                href={`https://wa.me/?text=${encodeURIComponent(share)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Compartir por WhatsApp
+              </Anchor>
+            </>
+          ),
+        });
         close();
       } catch (cause) {
         const message = toApiError(cause).message;
