@@ -214,6 +214,9 @@ for (const viewport of [
 
     test('the catalogue filters show their whole texts', async ({ page }) => {
       await page.goto('/perros');
+      // On a phone the fields are folded into the Filtros panel.
+      const summary = page.getByText('Filtros', { exact: true });
+      if (await summary.isVisible()) await summary.click();
       const selects = page.getByRole('search', { name: 'Filtrar perros' }).locator('select');
       await expect(selects.first()).toBeVisible();
       const cut = await selects.evaluateAll((elements) =>
