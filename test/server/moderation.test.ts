@@ -1,7 +1,7 @@
 // Moderation: reports on listings, the admin-only API (walked from /api/openapi.json), hidden
 // listings gone from every answer (cached lists included) but their owner's, blocked accounts
 // whose sessions end at once, the audit log, and `npm run admin`. On each database backend.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -572,6 +572,26 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
       expect(await runAdminCommand(['grant'], config, out, opener)).toBe(2);
       expect(lines.err.at(-1)).toBe(ADMIN_USAGE);
     });
+  });
+});
+
+describe('npm run admin without a database in DATA_DIR', () => {
+  it('says which DATA_DIR it looked in and creates nothing', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'hd-admin-none-'));
+    const dataDir = join(parent, 'data');
+    const lines = { out: [] as string[], err: [] as string[] };
+    try {
+      const code = await runAdminCommand(
+        ['grant', 'ana@example.com'],
+        testConfig({}, { DATA_DIR: dataDir }),
+        { out: (l) => lines.out.push(l), err: (l) => lines.err.push(l) },
+      );
+      expect(code).toBe(1);
+      expect(lines.err.join('\n')).toContain(`No hay ninguna base de datos en DATA_DIR ${dataDir}`);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });
 
