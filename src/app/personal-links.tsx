@@ -1,12 +1,15 @@
 // The logged-in person's pages besides Mi cuenta — Mis publicaciones (with the count of new
 // "Me interesa" requests), Guardados and, for admins, Moderación — as the navigation bar shows
-// them: links in the burger's panel below md ('menu'), icon buttons beside Mi cuenta from md on
-// ('bar'). Its own chunk: anonymous visitors (every first view of the landing page) never load it.
+// them: links in the burger's panel below lg ('menu'), icon buttons beside Mi cuenta from lg on
+// ('bar'); Mis publicaciones with new requests stays in the bar at every width, so a phone shows
+// them without opening the menu. Its own chunk: anonymous visitors (every first view of the landing page) never load it.
 import { IconHeart, IconPaw, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { PlainButtonLink } from '@/components/plain-button';
-import NewRequestsBadge from '@/features/adoption/components/new-requests-badge';
 import { MY_DOGS_PATH } from '@/shared/site';
+import NewRequestsBadge, {
+  useNewRequestsCount,
+} from '@/features/adoption/components/new-requests-badge';
 import { useSessionStore } from '@/stores/session-store';
 
 export default function PersonalLinks({
@@ -20,6 +23,7 @@ export default function PersonalLinks({
   onNavigate?: () => void;
 }) {
   const isAdmin = useSessionStore((state) => state.role === 'admin');
+  const news = useNewRequestsCount();
   const links = [
     { to: MY_DOGS_PATH, label: 'Mis publicaciones', Icon: IconPaw },
     { to: '/guardados', label: 'Guardados', Icon: IconHeart },
@@ -41,7 +45,7 @@ export default function PersonalLinks({
       to={item.to}
       size="sm"
       variant="default"
-      className={`${classes.wideOnly} ${classes.accountButton}`}
+      className={`${item.to === MY_DOGS_PATH && news > 0 ? classes.newsLink : classes.wideOnly} ${classes.accountButton}`}
       title={item.label}
       leftSection={<item.Icon size={18} aria-hidden="true" />}
     >

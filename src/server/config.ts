@@ -1,6 +1,7 @@
 // Server configuration from the environment, parsed once with zod; a bad value stops start-up.
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { PLACEHOLDER_SITE, type SiteIdentity } from '../shared/site';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -88,6 +89,23 @@ const durationList = (name: string) =>
     }
     return parts as number[];
   });
+const siteUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^https:\/\/[^\s/?#]+(\/[^\s]*)?$/, { error: `${name} must be an https:// address` })
+    .optional();
+
+/** Each part of the site's identity and the variable that sets it. */
+const SITE_VARIABLES = {
+  email: 'SITE_EMAIL',
+  phone: 'SITE_PHONE',
+  street: 'SITE_ADDRESS',
+  city: 'SITE_CITY',
+  instagram: 'SITE_INSTAGRAM_URL',
+  facebook: 'SITE_FACEBOOK_URL',
+  whatsapp: 'SITE_WHATSAPP_URL',
+} as const satisfies Record<keyof SiteIdentity, string>;
 
 const envSchema = z.object({
   PORT: integer('PORT', 0, 65535).default(3000),
@@ -107,7 +125,7 @@ const envSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: trustProxy.default(false),
-  SEED_DEMO: boolean('SEED_DEMO').default(true),
+  SEED_DEMO: boolean('SEED_DEMO').optional(),
   LOGIN_RATE_LIMIT_IP: integer('LOGIN_RATE_LIMIT_IP', 0, 1_000_000).default(50),
   LOGIN_RATE_LIMIT_EMAIL: integer('LOGIN_RATE_LIMIT_EMAIL', 0, 1_000_000).default(10),
   LOGIN_RATE_LIMIT_EMAIL_GLOBAL: integer('LOGIN_RATE_LIMIT_EMAIL_GLOBAL', 0, 1_000_000).default(
@@ -185,6 +203,25 @@ const envSchema = z.object({
         'PUBLIC_URL must be the http:// or https:// address of the site, e.g. https://happydog.com.co',
     })
     .optional(),
+  SITE_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/, {
+      error: 'SITE_EMAIL must be the e-mail address people write to, e.g. hola@happydog.com.co',
+    })
+    .optional(),
+  SITE_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s()-]{7,20}$/, {
+      error: 'SITE_PHONE must be a phone number, e.g. +57 602 555 0142',
+    })
+    .optional(),
+  SITE_ADDRESS: z.string().trim().max(200).optional(),
+  SITE_CITY: z.string().trim().max(200).optional(),
+  SITE_INSTAGRAM_URL: siteUrl('SITE_INSTAGRAM_URL'),
+  SITE_FACEBOOK_URL: siteUrl('SITE_FACEBOOK_URL'),
+  SITE_WHATSAPP_URL: siteUrl('SITE_WHATSAPP_URL'),
   PUBLIC_ORIGIN: z
     .string()
     .trim()
@@ -217,6 +254,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** false, the number of proxies in front (`true` is 1), or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** Demo dogs in a new embedded database: SEED_DEMO, else on except with NODE_ENV=production. */
   seedDemo: boolean;
   /** How long a dog list page may be reused; 0 disables the cache. */
   dogListCacheMs: number;
@@ -259,6 +297,10 @@ export interface Config {
   };
   /** The site's address as people reach it, for links in e-mails (never taken from a request). */
   publicUrl: string;
+  /** Who runs the site and how to reach them (SITE_*), shown in the footer, policy and e-mails. */
+  site: SiteIdentity;
+  /** The SITE_* variables left unset, whose placeholder values are shown (warned about at start). */
+  sitePlaceholders: string[];
   /** Origin for shared pages' absolute URLs; undefined: PUBLIC_URL's (see seo/routes.ts). */
   publicOrigin: string | undefined;
   rateLimits: {
@@ -308,6 +350,19 @@ function localUrl(host: string, port: number): string {
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
+function siteIdentity(e: Partial<Record<(typeof SITE_VARIABLES)[keyof SiteIdentity], string>>) {
+  const site = { ...PLACEHOLDER_SITE };
+  const sitePlaceholders: string[] = [];
+  for (const [key, variable] of Object.entries(SITE_VARIABLES) as Array<
+    [keyof SiteIdentity, (typeof SITE_VARIABLES)[keyof SiteIdentity]]
+  >) {
+    const value = e[variable];
+    if (value) site[key] = value;
+    else sitePlaceholders.push(variable);
+  }
+  return { site, sitePlaceholders };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "use the default", as in most twelve-factor apps.
   const input: Record<string, string> = {};
@@ -337,7 +392,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? env.NODE_ENV?.trim() !== 'production',
     dogListCacheMs: e.DOG_LIST_CACHE_MS,
     staticDir: e.STATIC_DIR === undefined ? undefined : resolve(e.STATIC_DIR),
     sessionsPerUser: e.SESSIONS_PER_USER,
@@ -357,6 +412,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keep: e.BACKUP_KEEP,
     },
     publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
+    ...siteIdentity(e),
     /**
      * Origin of the absolute URLs shared pages carry (canonical, Open Graph, sitemap):
      * PUBLIC_ORIGIN, else PUBLIC_URL's origin, else (undefined) that of the local default.

@@ -625,6 +625,30 @@ describe.each(BACKENDS)('accounts and personal data on %s', (backend) => {
       expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     });
 
+    it('POST /api/user/password-reset/check: 204 while the link works, 400 once used, expired or made up', async () => {
+      const check = (token: unknown) =>
+        inject('POST', '/api/user/password-reset/check', { body: { token } });
+      await request('ana@example.com');
+      const token = await tokenFromMail();
+      expect((await check(token)).statusCode).toBe(204);
+      // Checking does not use it up.
+      expect((await check(token)).statusCode).toBe(204);
+      for (const bad of ['x'.repeat(43), 'corto', 42]) {
+        const res = await check(bad);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: RESET_LINK_INVALID });
+      }
+      expect((await confirm(token)).statusCode).toBe(204);
+      const used = await check(token);
+      expect(used.statusCode).toBe(400);
+      expect(used.json()).toEqual({ error: RESET_LINK_INVALID });
+
+      await request('ana@example.com');
+      const late = await tokenFromMail();
+      clock.advance(31 * MINUTE);
+      expect((await check(late)).statusCode).toBe(400);
+    });
+
     it('the link sets a new password once, ends every session and tells by e-mail', async () => {
       const sessions = [await login(app, ana), await insertSession(t.db, ana.id, clock.now())];
       await request('ana@example.com');

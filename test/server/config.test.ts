@@ -1,4 +1,5 @@
 // Environment parsing: defaults, accepted forms, and one clear line for each bad value.
+import { PLACEHOLDER_SITE } from '../../src/shared/site';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
@@ -58,7 +59,41 @@ describe('loadConfig', () => {
         interestAnswerPerUser: 60,
         interestAnswerPerIp: 200,
       },
+      site: PLACEHOLDER_SITE,
+      sitePlaceholders: [
+        'SITE_EMAIL',
+        'SITE_PHONE',
+        'SITE_ADDRESS',
+        'SITE_CITY',
+        'SITE_INSTAGRAM_URL',
+        'SITE_FACEBOOK_URL',
+        'SITE_WHATSAPP_URL',
+      ],
     });
+  });
+
+  it('the site identity comes from SITE_*; what is left unset stays a placeholder, listed', () => {
+    const config = loadConfig({
+      SITE_EMAIL: 'hola@refugio.example',
+      SITE_PHONE: '+57 300 555 0199',
+      SITE_ADDRESS: 'Carrera 100 # 11-60',
+    });
+    expect(config.site).toEqual({
+      ...PLACEHOLDER_SITE,
+      email: 'hola@refugio.example',
+      phone: '+57 300 555 0199',
+      street: 'Carrera 100 # 11-60',
+    });
+    expect(config.sitePlaceholders).toEqual([
+      'SITE_CITY',
+      'SITE_INSTAGRAM_URL',
+      'SITE_FACEBOOK_URL',
+      'SITE_WHATSAPP_URL',
+    ]);
+    expect(() => loadConfig({ SITE_EMAIL: 'sin-arroba' })).toThrow(/SITE_EMAIL/);
+    expect(() => loadConfig({ SITE_INSTAGRAM_URL: 'javascript:alert(1)' })).toThrow(
+      /SITE_INSTAGRAM_URL must be an https:\/\/ address/,
+    );
   });
 
   it('reads the mail settings; links in e-mails point at PUBLIC_URL or the local server', () => {
@@ -177,6 +212,11 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', SEED_DEMO: ' ' }).port).toBe(3000);
+    // Demo dogs only where asked for: on by default, off by default in production.
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
   it.each([

@@ -139,7 +139,11 @@ describe.each(BACKENDS)('e-mail jobs on %s', (backend) => {
         await app.mail.enqueue(
           tx,
           'password-reset',
-          passwordResetMail({ name: 'Ana', email: 'ana@example.com' }, `${PUBLIC_URL}/x`),
+          passwordResetMail(
+            { name: 'Ana', email: 'ana@example.com' },
+            `${PUBLIC_URL}/x`,
+            'ayuda@example.com',
+          ),
         );
         throw new Error('the change failed');
       }),
@@ -174,6 +178,7 @@ describe.each(BACKENDS)('e-mail jobs on %s', (backend) => {
               passwordResetMail(
                 { name: `P${i}`, email: `p${i}@example.com` },
                 `${PUBLIC_URL}/${i}`,
+                'ayuda@example.com',
               ),
             );
         });

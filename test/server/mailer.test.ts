@@ -18,6 +18,7 @@ import { startSmtpPeer, type SmtpPeer } from './helpers/smtp';
 
 const FROM = '"Happy Dog" <no-responder@happydog.com.co>';
 const LINK = 'http://127.0.0.1:3000/recuperar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+const CONTACT = 'ayuda@refugio.example';
 const person = { name: 'Ana <Gómez>', email: 'ana@example.com' };
 
 /** A port nothing listens on (taken and released at once). */
@@ -52,7 +53,7 @@ describe('mailer', () => {
 
   it('delivers through SMTP: From, To, Spanish subject, text and HTML with the site name', async () => {
     const { mailer } = make({ smtpUrl: peer.url });
-    const where = await mailer.deliver('password-reset', passwordResetMail(person, LINK));
+    const where = await mailer.deliver('password-reset', passwordResetMail(person, LINK, CONTACT));
     expect(where.messageId).toEqual(expect.any(String));
 
     expect(peer.received).toHaveLength(1);
@@ -67,29 +68,31 @@ describe('mailer', () => {
     expect(mail.html).toContain('Hola, Ana &lt;Gómez&gt;:');
     expect(mail.html).not.toContain('<Gómez>');
     expect(mail.html).toContain('Happy Dog');
+    // The footer names the configured address to write to.
+    expect(mail.text).toContain(`escríbenos a ${CONTACT}`);
   });
 
   it('throws when the server refuses the message, and delivers the next one', async () => {
     const { mailer } = make({ smtpUrl: peer.url });
     peer.failNext(1);
     await expect(
-      mailer.deliver('password-changed', passwordChangedMail(person, 'changed')),
+      mailer.deliver('password-changed', passwordChangedMail(person, 'changed', CONTACT)),
     ).rejects.toThrow();
     expect(peer.refused).toBe(1);
-    await mailer.deliver('password-changed', passwordChangedMail(person, 'changed'));
+    await mailer.deliver('password-changed', passwordChangedMail(person, 'changed', CONTACT));
     expect(peer.received.map((m) => m.subject)).toEqual(['Tu contraseña cambió | Happy Dog']);
   });
 
   it('throws when nothing listens at the SMTP address', async () => {
     const { mailer } = make({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
-    await expect(mailer.deliver('account-deleted', accountDeletedMail(person))).rejects.toThrow();
+    await expect(mailer.deliver('account-deleted', accountDeletedMail(person, CONTACT))).rejects.toThrow();
   });
 
   it('without SMTP writes each message as a private .eml file in the outbox', async () => {
     const { mailer } = make({ outboxDir: outbox });
     const written = await Promise.all([
-      mailer.deliver('password-reset', passwordResetMail(person, LINK)),
-      mailer.deliver('password-changed', passwordChangedMail(person, 'reset')),
+      mailer.deliver('password-reset', passwordResetMail(person, LINK, CONTACT)),
+      mailer.deliver('password-changed', passwordChangedMail(person, 'reset', CONTACT)),
     ]);
 
     const files = (await readdir(outbox)).sort();

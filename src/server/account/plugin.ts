@@ -21,6 +21,7 @@ export const accounts = fp(
         listCache: app.dogs.lists,
         mail: app.mail,
         publicUrl: app.config.publicUrl,
+        contact: app.config.site.email,
         now: app.now,
       }),
     );

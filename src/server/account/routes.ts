@@ -8,6 +8,7 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   PASSWORD_RESET_REQUESTED,
+  passwordResetCheckSchema,
   passwordResetConfirmSchema,
   passwordResetRequestedSchema,
   passwordResetRequestSchema,
@@ -188,6 +189,27 @@ export async function accountRoutes(app: FastifyInstance) {
       }
       await accounts.requestPasswordReset(email, request.log);
       return reply.code(202).send({ message: PASSWORD_RESET_REQUESTED });
+    },
+  );
+
+  router.route(
+    {
+      method: 'POST',
+      url: '/api/user/password-reset/check',
+      summary:
+        'Dice si el enlace para crear una nueva contraseña sigue sirviendo (sin usarlo), para avisarlo al abrirlo',
+      tag: TAG,
+      auth: 'none',
+      body: passwordResetCheckSchema,
+      responses: {
+        204: { description: 'El enlace sirve' },
+        ...errors(...BODY_ERRORS),
+      },
+    },
+    async ({ reply, body }) => {
+      // The token in the body, not the address: request logs never hold a live link.
+      await accounts.checkPasswordReset(body.token);
+      return reply.code(204).send();
     },
   );
 

@@ -43,6 +43,8 @@ export interface AccountServiceDeps {
   mail: MailQueue;
   /** The site's address for the links in e-mails (config.publicUrl). */
   publicUrl: string;
+  /** The address people write to (config.site.email), named in every e-mail. */
+  contact: string;
   now: () => Date;
 }
 
@@ -58,6 +60,7 @@ export function createAccountService({
   listCache,
   mail,
   publicUrl,
+  contact,
   now,
 }: AccountServiceDeps) {
   /** The session's account, with its password hash; 401 when it was deleted meanwhile. */
@@ -101,7 +104,7 @@ export function createAccountService({
           account.password_hash,
           newHash,
           session.tokenHash,
-          (tx) => mail.enqueue(tx, 'password-changed', passwordChangedMail(account, 'changed')),
+          (tx) => mail.enqueue(tx, 'password-changed', passwordChangedMail(account, 'changed', contact)),
         ))
       )
         throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);
@@ -132,7 +135,7 @@ export function createAccountService({
       }
       if (
         !(await accounts.deleteAccount(account.id, account.password_hash, (tx) =>
-          mail.enqueue(tx, 'account-deleted', accountDeletedMail(account)),
+          mail.enqueue(tx, 'account-deleted', accountDeletedMail(account, contact)),
         ))
       )
         throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);
@@ -160,7 +163,7 @@ export function createAccountService({
           await mail.enqueue(
             tx,
             'password-reset',
-            passwordResetMail(found, `${publicUrl}${resetLinkPath(token)}`),
+            passwordResetMail(found, `${publicUrl}${resetLinkPath(token)}`, contact),
           );
         return found;
       });
@@ -171,6 +174,12 @@ export function createAccountService({
     },
 
     /** A new password with a live link's token; the link dies and every session ends. */
+    /** 400 unless `token` is a live reset link; the link is not used. */
+    async checkPasswordReset(token: string): Promise<void> {
+      const account = await accounts.findLiveReset(sha256(token), now());
+      if (!account) throw new HttpError(400, RESET_LINK_INVALID);
+    },
+
     async confirmPasswordReset(token: string, password: string, log: Log): Promise<void> {
       const tokenHash = sha256(token);
       // Checked before hashing the new password, so a dead link costs no argon2 work.
@@ -181,7 +190,7 @@ export function createAccountService({
       if (weakness) throw new HttpError(400, weakness);
       const newHash = await hashPassword(password);
       const userId = await accounts.completePasswordReset(tokenHash, newHash, now(), (tx) =>
-        mail.enqueue(tx, 'password-changed', passwordChangedMail(account, 'reset')),
+        mail.enqueue(tx, 'password-changed', passwordChangedMail(account, 'reset', contact)),
       );
       if (userId === undefined) throw new HttpError(400, RESET_LINK_INVALID);
       log.info({ event: 'password_reset', userId }, 'password reset with a link');

@@ -18,6 +18,7 @@ export const adoption = fp(
         db: app.db,
         mail: app.mail,
         publicUrl: app.config.publicUrl,
+        contact: app.config.site.email,
         now: app.now,
       }),
     );

@@ -23,6 +23,8 @@ export interface InterestTarget {
   id: number;
   name: string;
   status: DogStatus;
+  sex: 'male' | 'female' | null;
+  demo: boolean;
   owner: { id: number; name: string; email: string };
 }
 
@@ -35,11 +37,13 @@ export function createAdoptionRepository(db: Queryable) {
         id: number;
         name: string;
         status: DogStatus;
+        sex: 'male' | 'female' | null;
+        demo: boolean;
         owner_id: number;
         owner_name: string;
         owner_email: string;
       }>(
-        `SELECT d.id, d.name, d.status, u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
+        `SELECT d.id, d.name, d.status, d.sex, d.demo, u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
            FROM dogs d JOIN users u ON u.id = d.hostage_id
           WHERE d.id = $1 AND ${VISIBLE}`,
         [dogId],
@@ -50,6 +54,8 @@ export function createAdoptionRepository(db: Queryable) {
           id: row.id,
           name: row.name,
           status: row.status,
+          sex: row.sex,
+          demo: row.demo,
           owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email },
         }
       );

@@ -21,10 +21,18 @@ export interface AdoptionServiceDeps {
   mail: MailQueue;
   /** The site's address for links in e-mails (config.publicUrl). */
   publicUrl: string;
+  /** The address people write to (config.site.email), named in every e-mail. */
+  contact: string;
   now: () => Date;
 }
 
-export function createAdoptionService({ db, mail, publicUrl, now }: AdoptionServiceDeps) {
+export function createAdoptionService({
+  db,
+  mail,
+  publicUrl,
+  contact,
+  now,
+}: AdoptionServiceDeps) {
   const repository = createAdoptionRepository(db);
 
   return {
@@ -37,7 +45,12 @@ export function createAdoptionService({ db, mail, publicUrl, now }: AdoptionServ
       const dog = await repository.visibleDog(dogId);
       if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
       if (dog.owner.id === sender.id) throw new HttpError(403, INTEREST_MESSAGES.ownDog);
-      if (dog.status === 'adopted') throw new HttpError(409, INTEREST_MESSAGES.adopted);
+      if (dog.demo) throw new HttpError(409, INTEREST_MESSAGES.demo);
+      if (dog.status === 'adopted') {
+        const message =
+          dog.sex === 'female' ? INTEREST_MESSAGES.adoptedFemale : INTEREST_MESSAGES.adopted;
+        throw new HttpError(409, message);
+      }
       return db.transaction(async (tx) => {
         const interest = await createAdoptionRepository(tx).insert(dogId, sender.id, input, now());
         // Thrown, so the transaction rolls back (after a failed insert PostgreSQL refuses more).
@@ -50,6 +63,7 @@ export function createAdoptionService({ db, mail, publicUrl, now }: AdoptionServ
             dog.owner,
             { senderName: sender.name, dogName: dog.name, message: interest.message },
             `${publicUrl}${MY_DOGS_PATH}`,
+            contact,
           ),
         );
         return interest;
@@ -81,6 +95,7 @@ export function createAdoptionService({ db, mail, publicUrl, now }: AdoptionServ
               interest.sender,
               { dogName: interest.dog.name, state },
               `${publicUrl}/perros/${interest.dog.id}`,
+              contact,
             ),
           );
         }

@@ -1,7 +1,7 @@
 // Login, logout and "who am I": the session half of /api/user.
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/api';
-import { MODERATION_MESSAGES } from '../../shared/moderation';
+import { blockedAccountMessage } from '../../shared/site';
 import { loginSchema, toApiUser, userResponseSchema } from '../../shared/user';
 import { HttpError } from '../http/errors';
 import { errors, trueSchema } from '../http/responses';
@@ -51,7 +51,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       // Only someone who knows the password learns that the account is blocked.
       if (user.blocked) {
         request.log.warn({ event: 'login_blocked', userId: user.id }, 'blocked account');
-        throw new HttpError(403, MODERATION_MESSAGES.accountBlocked);
+        throw new HttpError(403, blockedAccountMessage(config.site.email));
       }
       await attempt.succeeded(user.id).catch(logIfLimited);
       await sessions.start(request, reply, user.id);

@@ -6,8 +6,20 @@ import { RETRY_AFTER_SECONDS } from '../db/errors';
 import { HttpError } from '../http/errors';
 import { errors } from '../http/responses';
 import { createRouter } from '../http/route';
+import type { SiteIdentity } from '../../shared/site';
 
 const HEALTH_TIMEOUT_MS = 2_000;
+
+/** GET /api/site: the site's identity (src/shared/site.ts). */
+const siteIdentitySchema = z.object({
+  email: z.string(),
+  phone: z.string(),
+  street: z.string(),
+  city: z.string(),
+  instagram: z.string(),
+  facebook: z.string(),
+  whatsapp: z.string(),
+}) satisfies z.ZodType<SiteIdentity>;
 
 /** Health and the OpenAPI document (from @fastify/swagger, registered first: openapi.ts). */
 export async function systemRoutes(app: FastifyInstance) {
@@ -49,6 +61,20 @@ export async function systemRoutes(app: FastifyInstance) {
       }
       return { ok: true };
     },
+  );
+
+  const site = app.config.site;
+  router.route(
+    {
+      method: 'GET',
+      url: '/api/site',
+      summary:
+        'Quién publica el sitio y cómo escribirle (pie de página, política de datos): la configuración SITE_*',
+      tag: 'Sistema',
+      auth: 'none',
+      responses: { 200: { description: 'La identidad del sitio', schema: siteIdentitySchema } },
+    },
+    async () => site,
   );
 
   let document: string | undefined;

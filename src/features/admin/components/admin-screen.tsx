@@ -214,14 +214,14 @@ function HiddenDogsSection() {
               <tbody>
                 {dogs.map((dog) => (
                   <tr key={dog.id}>
-                    <td>
+                    <td data-label="Perro">
                       {dog.name} (ID {dog.id})
                     </td>
-                    <td>
+                    <td data-label="Dueño">
                       {dog.owner.name} ({dog.owner.email})
                     </td>
-                    <td>{dog.reason}</td>
-                    <td>{formatDate(dog.hidden_at)}</td>
+                    <td data-label="Motivo">{dog.reason}</td>
+                    <td data-label="Fecha">{formatDate(dog.hidden_at)}</td>
                     <td>
                       <Button
                         size="xs"
@@ -275,11 +275,11 @@ function BlockedUsersSection() {
               <tbody>
                 {users.map((user) => (
                   <tr key={user.id}>
-                    <td>
+                    <td data-label="Cuenta">
                       {user.name} ({user.email})
                     </td>
-                    <td>{user.reason}</td>
-                    <td>{formatDate(user.blocked_at)}</td>
+                    <td data-label="Motivo">{user.reason}</td>
+                    <td data-label="Fecha">{formatDate(user.blocked_at)}</td>
                     <td>
                       <Button
                         size="xs"
@@ -328,14 +328,14 @@ function AuditSection() {
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{formatDate(entry.created_at)}</td>
-                    <td>{entry.actor}</td>
-                    <td>{AUDIT_ACTION_LABELS[entry.action]}</td>
-                    <td>
+                    <td data-label="Fecha">{formatDate(entry.created_at)}</td>
+                    <td data-label="Quién">{entry.actor}</td>
+                    <td data-label="Acción">{AUDIT_ACTION_LABELS[entry.action]}</td>
+                    <td data-label="Sobre">
                       {TARGET_NAMES[entry.target_type]} {entry.target_id}
                       {entry.target_label && `: ${entry.target_label}`}
                     </td>
-                    <td>{entry.reason || '—'}</td>
+                    <td data-label="Motivo">{entry.reason || '—'}</td>
                   </tr>
                 ))}
               </tbody>
