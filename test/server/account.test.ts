@@ -574,14 +574,16 @@ describe.each(BACKENDS)('accounts and personal data on %s', (backend) => {
       inject('POST', '/api/user/password-reset/confirm', {
         body: { token, password, passwordValidate },
       });
-    /** The token of the newest reset link e-mailed. */
+    /**
+     * The token of the newest reset link e-mailed (jobs deliver in any order, so a "password
+     * changed" message may arrive after it).
+     */
     const tokenFromMail = async () => {
-      const messages = await mail();
-      const link = /https:\/\/happydog\.example\/recuperar\/([A-Za-z0-9_-]{43})/.exec(
-        messages.at(-1)!.text,
-      );
-      expect(link).not.toBeNull();
-      return link![1]!;
+      const links = (await mail())
+        .map((m) => /https:\/\/happydog\.example\/recuperar\/([A-Za-z0-9_-]{43})/.exec(m.text))
+        .filter((link) => link !== null);
+      expect(links.length).toBeGreaterThan(0);
+      return links.at(-1)![1]!;
     };
 
     it('202 and the same body for a known e-mail, an unknown one and one that cannot log in', async () => {

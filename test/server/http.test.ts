@@ -10,7 +10,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { loggerOptions } from '../../src/server/http/server-options';
 import type { Db } from '../../src/server/db/db';
 import { COMPRESS } from '../../src/server/http/cached-json';
-import { CLIENT_MANIFEST_FILE, SERVER_ENTRY_FILE, ssrDirFor } from '../../src/server/pages/renderer';
+import {
+  CLIENT_MANIFEST_FILE,
+  SERVER_ENTRY_FILE,
+  ssrDirFor,
+} from '../../src/server/pages/renderer';
 import { MESSAGES } from '../../src/shared/api';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import { createDog, createUser, login, makeApp, validDog } from './helpers/app';

@@ -85,7 +85,9 @@ describe('mailer', () => {
 
   it('throws when nothing listens at the SMTP address', async () => {
     const { mailer } = make({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
-    await expect(mailer.deliver('account-deleted', accountDeletedMail(person, CONTACT))).rejects.toThrow();
+    await expect(
+      mailer.deliver('account-deleted', accountDeletedMail(person, CONTACT)),
+    ).rejects.toThrow();
   });
 
   it('without SMTP writes each message as a private .eml file in the outbox', async () => {

@@ -26,13 +26,7 @@ export interface AdoptionServiceDeps {
   now: () => Date;
 }
 
-export function createAdoptionService({
-  db,
-  mail,
-  publicUrl,
-  contact,
-  now,
-}: AdoptionServiceDeps) {
+export function createAdoptionService({ db, mail, publicUrl, contact, now }: AdoptionServiceDeps) {
   const repository = createAdoptionRepository(db);
 
   return {
