@@ -15,7 +15,7 @@ const customDist = process.env.STATIC_DIR?.trim() ? resolve(process.env.STATIC_D
 const dist = customDist ?? join(root, 'dist');
 // The server entry that draws the pages, and the browser build's manifest, are built next to the
 // static root, never inside it, where browsers could download them (ssrDirFor in
-// src/server/http/pages.ts).
+// src/server/pages/renderer.ts).
 const builtManifest = join(`${dist}-ssr`, 'client-manifest.json');
 const builtRenderer = join(`${dist}-ssr`, 'entry-server.mjs');
 
@@ -35,8 +35,6 @@ const SKIP_DIRS = new Set([join(root, 'src', 'server'), join(root, 'node_modules
 const SERVER_INPUTS = [
   'src/server',
   'src/shared',
-  // The site's name and contact address, which the e-mails use.
-  'src/config/site.ts',
   'package.json',
   'scripts/build/server.mjs',
 ];

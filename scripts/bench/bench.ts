@@ -24,6 +24,8 @@
 //   report goes to BENCH_OUT only when that is set (never over BENCHMARKS.md by default).
 // BENCH_PART=applications only the adoption application rows (scripts/bench/applications.ts).
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
+// BENCH_PART=jobs only the background jobs and backup rows (scripts/bench/jobs.ts; API only, no
+//   build; BENCH_BACKUP_DOGS, default 100,000, dogs for the backup figures).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,6 +57,7 @@ import { measureMemory, memoryReport, type MemoryOptions } from './memory';
 import { applicationsReport, measureApplications } from './applications';
 import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
+import { jobsReport, measureJobs } from './jobs';
 import { makeJpegPhoto } from '../../test/support/photos';
 import { median } from './stats';
 
@@ -678,6 +681,7 @@ async function main() {
   let photos: ReturnType<typeof photoReport> | undefined;
   let bombs: ReturnType<typeof photoBombReport> | undefined;
   let applications: ReturnType<typeof applicationsReport> | undefined;
+  let jobs: ReturnType<typeof jobsReport> | undefined;
   try {
     if (process.env.BENCH_PART === 'postgres') {
       const figures = await measurePostgres(pgOptions);
@@ -698,6 +702,12 @@ async function main() {
       });
     if (process.env.BENCH_PART === 'photo-landing') {
       console.log(`\n${photoLandingReport(await measurePhotoLanding(startPhotoServer)).markdown}`);
+      return;
+    }
+    const jobsOptions = { dir, staticDir, pgAdminUrl: PG_ADMIN, runs: RUNS, owner: OWNER, log };
+    if (process.env.BENCH_PART === 'jobs') {
+      const report = jobsReport(await measureJobs(jobsOptions));
+      console.log(`\n${report.markdown}`);
       return;
     }
     if (process.env.BENCH_PART === 'photo-bombs') {
@@ -817,6 +827,8 @@ ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`
     applications = applicationsReport(
       await measureApplications({ dir, runs: RUNS, owner: OWNER, log }),
     );
+    log('background jobs and backups');
+    jobs = jobsReport(await measureJobs(jobsOptions));
 
     for (const [total, withLanding] of [
       [10_000, false],
@@ -863,6 +875,7 @@ ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`
     ...(photos?.failures ?? []),
     ...(bombs?.failures ?? []),
     ...(applications?.failures ?? []),
+    ...(jobs?.failures ?? []),
     ...(memory?.failures ?? []),
   ];
   const cpuList = cpus();
@@ -923,6 +936,7 @@ ${photos?.markdown ?? ''}
 ${bombs?.markdown ?? ''}
 
 ${applications?.markdown ?? ''}
+${jobs?.markdown ?? ''}
 
 ${memory?.markdown ?? ''}
 

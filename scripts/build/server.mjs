@@ -1,6 +1,7 @@
 // Compiles the API server (src/server, and the contracts it shares with the app in src/shared)
 // into JavaScript, build/server/server.mjs and the embedded database's thread beside it
-// (pglite-worker.mjs, see src/server/db/pglite-thread.ts), so production starts without compiling
+// (pglite-worker.mjs, see src/server/db/pglite-thread.ts) and the one that dumps a copy of it for
+// a backup (pglite-dump-worker.mjs, see src/server/db/pglite-dump.ts), so production starts without compiling
 // TypeScript: faster to the first answer and without a compiler's memory in the server process.
 // Packages stay outside the bundle and are loaded from node_modules as usual.
 //
@@ -34,6 +35,7 @@ await build({
       input: {
         server: 'src/server/server.ts',
         'pglite-worker': 'src/server/db/pglite-worker.ts',
+        'pglite-dump-worker': 'src/server/db/pglite-dump-worker.ts',
       },
       output: { entryFileNames: '[name].mjs', format: 'es' },
     },

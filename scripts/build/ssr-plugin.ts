@@ -1,10 +1,10 @@
 // Vite plugin: after the browser build, moves Vite's manifest out of the static root and builds
 // the server entry (src/entry-server.tsx, every dependency included) into <outDir>-ssr/, where
-// browsers cannot read it. The server draws every page with that module (src/server/http/pages.ts).
+// browsers cannot read it. The server draws every page with that module (src/server/pages/renderer.ts).
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { CLIENT_MANIFEST_FILE, SERVER_ENTRY_FILE, ssrDirFor } from '../../src/server/http/pages';
+import { CLIENT_MANIFEST_FILE, SERVER_ENTRY_FILE, ssrDirFor } from '../../src/server/pages/renderer';
 
 const NESTED = 'HAPPYDOG_SSR_BUILD';
 export const CLIENT_ENTRY = 'src/entry-client.tsx';

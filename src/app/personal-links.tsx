@@ -1,14 +1,17 @@
 // The logged-in person's pages besides Mi cuenta — Mis publicaciones (with the count of new
-// "Me interesa" requests), Mis solicitudes, Guardados and, for admins, Moderación — as the navigation bar shows
-// them: links in the burger's panel below md ('menu'), icon buttons beside Mi cuenta from md on
-// ('bar'). Its own chunk: anonymous visitors (every first view of the landing page) never load it.
+// "Me interesa" requests), Mis solicitudes, Guardados and, for admins, Moderación — as the
+// navigation bar shows them: links in the burger's panel below lg ('menu'), icon buttons beside
+// Mi cuenta from lg on ('bar'); Mis publicaciones with new requests stays in the bar at every
+// width, so a phone shows them without opening the menu. Its own chunk: anonymous visitors (every
+// first view of the landing page) never load it.
 import { IconClipboardList, IconHeart, IconPaw, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { PlainButtonLink } from '@/components/plain-button';
-import NewRequestsBadge from '@/features/adoption/components/new-requests-badge';
+import { MY_APPLICATIONS_PATH, MY_DOGS_PATH } from '@/shared/site';
+import NewRequestsBadge, {
+  useNewRequestsCount,
+} from '@/features/adoption/components/new-requests-badge';
 import { useSessionStore } from '@/stores/session-store';
-
-export const MY_DOGS_PATH = '/mis-perros';
 
 export default function PersonalLinks({
   place,
@@ -21,9 +24,10 @@ export default function PersonalLinks({
   onNavigate?: () => void;
 }) {
   const isAdmin = useSessionStore((state) => state.role === 'admin');
+  const news = useNewRequestsCount();
   const links = [
     { to: MY_DOGS_PATH, label: 'Mis publicaciones', Icon: IconPaw },
-    { to: '/mis-solicitudes', label: 'Mis solicitudes', Icon: IconClipboardList },
+    { to: MY_APPLICATIONS_PATH, label: 'Mis solicitudes', Icon: IconClipboardList },
     { to: '/guardados', label: 'Guardados', Icon: IconHeart },
     ...(isAdmin ? [{ to: '/admin', label: 'Moderación', Icon: IconShieldCheck }] : []),
   ];
@@ -43,7 +47,7 @@ export default function PersonalLinks({
       to={item.to}
       size="sm"
       variant="default"
-      className={`${classes.wideOnly} ${classes.accountButton}`}
+      className={`${item.to === MY_DOGS_PATH && news > 0 ? classes.newsLink : classes.wideOnly} ${classes.accountButton}`}
       title={item.label}
       leftSection={<item.Icon size={18} aria-hidden="true" />}
     >

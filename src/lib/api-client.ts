@@ -27,6 +27,9 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   413: 'El cuerpo de la petición es demasiado grande',
   429: 'Demasiados intentos, espera un momento',
 };
+/** Said when the device itself has no connection (the browser knows it is offline). */
+export const OFFLINE_MESSAGE =
+  'No hay conexión a internet. Revisa tu conexión y vuelve a intentarlo.';
 const GENERIC_MESSAGE = 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.';
 
 async function readErrorMessage(response: Response): Promise<string | undefined> {
@@ -109,6 +112,7 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError('El servidor tardó demasiado en responder. Inténtalo de nuevo.', 0);
   }
   // fetch() rejects with a TypeError when the network is down or the server is unreachable.
+  if (globalThis.navigator?.onLine === false) return new ApiError(OFFLINE_MESSAGE, 0);
   return new ApiError(FALLBACK_MESSAGES[0]!, 0);
 }
 

@@ -13,7 +13,9 @@ export function createQueryClient(): QueryClient {
           !(error instanceof ApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // Offline, a mutation is tried at once and fails saying so, instead of waiting (paused,
+      // its button spinning) for the connection to come back.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -9,13 +9,16 @@ import {
   HeadContent,
   Outlet,
   Scripts,
+  useRouterState,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
 import { createContext, useContext, type ReactNode } from 'react';
 import { NavBar } from '@/app/nav-bar';
+import { PageFooter } from '@/components/page-footer';
 import { ErrorPage, NotFoundPage } from '@/components/error-pages';
 import { OverlayRoot } from '@/components/overlays/overlays';
 import { meQueryOptions } from '@/features/session/api/get-me';
+import { siteQueryOptions } from '@/lib/site';
 import { useSessionSync } from '@/features/session/hooks/use-session-sync';
 import type { SessionStore } from '@/stores/session-store';
 import { theme } from '@/theme';
@@ -82,8 +85,12 @@ function Document({ children }: { children: ReactNode }) {
   );
 }
 
+/** Pages that draw their own footer: the landing page's large one, the login screens' own. */
+const OWN_FOOTER = new Set(['/', '/home', '/entrar', '/registrarse']);
+
 function RootLayout() {
   useSessionSync();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <>
       <a href="#contenido" className="skip-link">
@@ -91,6 +98,7 @@ function RootLayout() {
       </a>
       <NavBar />
       <Outlet />
+      {!OWN_FOOTER.has(pathname) && <PageFooter />}
       <OverlayRoot />
     </>
   );
@@ -104,7 +112,11 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // Who is logged in decides what every page shows (SALIR, owners' contacts): known before the
   // first render, on the server as in the browser.
   beforeLoad: async ({ context }) => {
-    const user = await context.queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
+    const [user] = await Promise.all([
+      context.queryClient.ensureQueryData(meQueryOptions()).catch(() => null),
+      // The footer and the privacy policy name the site's configured contact details.
+      context.queryClient.ensureQueryData(siteQueryOptions()).catch(() => undefined),
+    ]);
     if (user) context.store.getState().setUser(user);
     else context.store.getState().clearSession();
   },

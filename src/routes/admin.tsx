@@ -41,6 +41,7 @@ export const route = createRoute({
       queryClient.prefetchQuery(data.hiddenDogsQueryOptions()),
       queryClient.prefetchQuery(data.blockedUsersQueryOptions()),
       queryClient.prefetchQuery(data.auditQueryOptions()),
+      queryClient.prefetchQuery(data.failedJobsQueryOptions()),
     ]);
     return { allowed: true, links: data.adminStylesheets };
   },

@@ -1,5 +1,6 @@
 // `/`: the landing page.
 import { createRoute } from '@tanstack/react-router';
+import { landingHead } from '@/app/landing/landing-head';
 import { LandingPage, loadLanding } from '@/app/landing/landing-page';
 import { validateLandingSearch } from '@/app/landing/landing-search';
 import { rootRoute } from './__root';
@@ -9,5 +10,6 @@ export const route = createRoute({
   path: '/',
   validateSearch: validateLandingSearch,
   loader: loadLanding,
+  head: ({ match }) => landingHead(match.context.origin),
   component: LandingPage,
 });

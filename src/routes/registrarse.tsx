@@ -1,11 +1,17 @@
-// `/registrarse`: the registration screen (its code loads with the route).
+// `/registrarse`: the registration screen (its code loads with the route). `?redirect=/perros/5`
+// is passed on to /entrar, so a visitor who had to create an account still lands back there.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authStylesheets } from '@/features/session/components/auth-stylesheets';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { rootRoute } from './__root';
 
 export const route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/registrarse',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+    const target = safeRedirect(search.redirect);
+    return target ? { redirect: target } : {};
+  },
   head: () => ({ meta: [{ title: 'Registrarse | Happy Dog' }], links: authStylesheets }),
   component: lazyRouteComponent(
     () => import('@/features/session/components/register-screen'),

@@ -1,61 +1,54 @@
-// Builds the Fastify application around an injected database and config, out of plugins: error
-// handling, security, compression, the shared services (database, rate limiter, auth, dogs), one
-// plugin per API resource, the OpenAPI document, the pages drawn on the server and the built
-// app's files.
-import { randomUUID } from 'node:crypto';
+// Builds the Fastify application around an injected database and config, out of plugins: HTTP
+// (error handling, security, compression), then each capability's plugin.ts, which decorates the
+// app with its service, then the OpenAPI document and each capability's routes.ts, which reads
+// the services from the app; last, the pages drawn on the server and the built app's files.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { accounts } from './account/plugin';
+import { accountRoutes } from './account/routes';
+import { adoption } from './adoption/plugin';
+import { adoptionRoutes } from './adoption/routes';
+import { backups } from './backup/plugin';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { database } from './db/plugin';
+import { dogs } from './dogs/plugin';
 import { dogRoutes } from './dogs/routes';
-import { dogsService } from './dogs/service';
+import { favorites } from './favorites/plugin';
+import { favoriteRoutes } from './favorites/routes';
+import { jobs } from './jobs/plugin';
+import { jobRoutes } from './jobs/routes';
 import { compression } from './http/compression';
-import { errorHandler, refuseMalformedRequest } from './http/error-handler';
-import { favoriteRoutes } from './dogs/favorites-routes';
-import { hasBuiltPages, pageHandler } from './http/pages';
-import { httpServerOptions, shutdownRefusal } from './http/lifecycle';
-import { serializerCompiler, validatorCompiler } from './http/route';
-import { canonicalRequestTarget, security } from './http/security';
-import { loggedUrl } from './http/log-url';
-import { assertOutsideStaticRoot, staticFiles } from './http/static';
+import { errorHandler } from './http/error-handler';
+import { shutdownRefusal } from './http/lifecycle';
+import { security } from './http/security';
+import { serverOptions } from './http/server-options';
+import { mail } from './mail/plugin';
+import type { Mailer } from './mail/mailer';
 import { maintenance } from './maintenance';
+import { moderation } from './moderation/plugin';
 import { moderationRoutes } from './moderation/routes';
+import { pages } from './pages/plugin';
+import { hasBuiltPages } from './pages/renderer';
+import { pageRoutes } from './pages/routes';
+import { assertOutsideStaticRoot } from './pages/static';
 import { PROJECT_ROOT } from './paths';
-import { createAccountRepository } from './account/repository';
-import { adoptionRoutes } from './adoption/routes';
-import { registerAccountRoutes } from './account/routes';
-import { createMailer, type Mailer } from './mail/mailer';
-import { createRouter } from './http/route';
-import { createWorkQueue } from './photos/queue';
-import { registerPhotoRoutes } from './photos/routes';
-import { createDatabaseStorage } from './photos/storage';
+import { photos } from './photos/plugin';
+import { photoRoutes } from './photos/routes';
 import { rateLimiter } from './rate-limit/plugin';
-import { auth } from './sessions/plugin';
 import { seoRoutes } from './seo/routes';
+import { auth } from './sessions/plugin';
 import { sessionRoutes } from './sessions/routes';
 import { openApi } from './system/openapi';
 import { systemRoutes } from './system/routes';
 import { userRoutes } from './users/routes';
 import { zoneRoutes } from './zones/routes';
 
-const BODY_LIMIT_BYTES = 64 * 1024;
 const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist');
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 /** Uploaded photos that no dog uses after this long are deleted. */
 export const UNATTACHED_PHOTO_TTL_MS = 24 * 60 * 60 * 1000;
-/**
- * One photo is processed at a time (libvips spreads each over the cores) and a few more wait
- * their turn holding only their upload: a burst of 12-megapixel uploads stays within a few
- * hundred MB instead of decoding them all at once.
- */
-const PHOTO_PROCESSING = { concurrency: 1, maxWaiting: 24 };
 
 export interface AppOptions {
   config: Config;
@@ -66,117 +59,21 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built app; null serves the API only. Defaults to dist/. */
   staticDir?: string | null;
-  /** How often expired sessions and rate-limit windows are deleted; 0 turns it off. */
+  /**
+   * How often expired sessions and rate-limit windows are deleted (a scheduled job, whole
+   * minutes); 0 turns it off.
+   */
   purgeIntervalMs?: number;
-  /** The e-mail sender; defaults to SMTP_URL's server, or .eml files in DATA_DIR/outbox. */
+  /** The e-mail transport; defaults to SMTP_URL's server, or .eml files in DATA_DIR/outbox. */
   mailer?: Mailer;
-}
-
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        'headers.cookie',
-        'headers.authorization',
-        'password',
-        'passwordValidate',
-        'token',
-        '*.password',
-        '*.passwordValidate',
-        '*.token',
-        // A failed query's parameters and PostgreSQL's detail ("Key (email)=(…)") hold people's
-        // data: the query itself, its code and message are enough to find the bug.
-        'err.params',
-        'err.detail',
-      ],
-      censor: '[redacted]',
-    },
-  };
-}
-
-type SchemaCompilers = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
-
-/** One log line per request, when it completes (Fastify's default writes two). */
-class RequestLog extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    const url = loggedUrl(request.url, request.originalUrl);
-    const line = {
-      req: { method: request.method, ...url, ip: request.ip },
-      res: { statusCode: reply.statusCode },
-      responseTime: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
-  }
-}
-
-/**
- * Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many addresses nearest to this
- * server (the socket's peer, then X-Forwarded-For from its right end), so the client is the
- * address the outermost trusted proxy saw. Fastify itself trusts nothing for a bare number, and
- * `true` (trust every hop) would let a client write its own address at the left end.
- */
-export function trustedProxies(
-  trust: Config['trustProxy'],
-): false | string[] | ((address: string, hop: number) => boolean) {
-  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
-}
-
-/** Photos: upload (multipart bodies are parsed only inside this plugin) and /media files. */
-async function photoRoutes(scope: FastifyInstance) {
-  await registerPhotoRoutes({
-    scope,
-    router: createRouter(scope),
-    config: scope.config,
-    db: scope.db,
-    storage: createDatabaseStorage,
-    queue: createWorkQueue(PHOTO_PROCESSING),
-    now: scope.now,
-  });
+  /** The schema the job queue keeps its tables in (default `pgboss`; tests use their own). */
+  jobsSchema?: string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
 
-  const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: trustedProxies(config.trustProxy),
-    bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    logController: new RequestLog({ requestIdLogLabel: 'reqId' }),
-    // Timeouts for slow clients; a Spanish 503 while shutting down (http/lifecycle.ts).
-    ...httpServerOptions(config),
-    // Malformed URLs (bad percent-encoding) never reach hooks or the error handler.
-    frameworkErrors: refuseMalformedRequest as FastifyServerOptions['frameworkErrors'],
-    // Every decision is made on the path the router matches: the target is decoded once, here,
-    // before routing, so hooks, handlers and static files read the very path the router saw
-    // (`/%61pi/dog` is `/api/dog` for all of them). Refusing encoded paths with 400 instead would
-    // need a second definition of "canonical" that could drift from the router's, and would
-    // break clients that legitimately encode characters; decoding the same way it does cannot.
-    rewriteUrl: (req) => canonicalRequestTarget(req.url ?? '/'),
-    // Requests are validated and answers serialized with the routes' zod schemas (http/route.ts).
-    // Given here rather than with setValidatorCompiler, Fastify never loads its default
-    // compilers (Ajv and fast-json-stringify): about a tenth of a second less to the first answer.
-    // (Fastify's typings describe the factories in Ajv's terms; the compilers they return are
-    // called exactly as those given to setValidatorCompiler and setSerializerCompiler.)
-    schemaController: {
-      compilersFactory: {
-        buildValidator: () => validatorCompiler,
-        buildSerializer: () => serializerCompiler,
-      } as unknown as SchemaCompilers,
-    },
-  });
+  const app = Fastify(serverOptions(config, options.logger));
   // Only JSON bodies: text/plain would otherwise be accepted by Fastify's default parser.
   app.removeContentTypeParser('text/plain');
 
@@ -189,22 +86,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (serveApp && !config.mail.smtpUrl)
     assertOutsideStaticRoot(staticDir, config.mail.outboxDir, 'DATA_DIR/outbox');
 
-  // Every GET that is neither the API nor a file of the build is a page, drawn on the server.
-  await app.register(errorHandler, {
-    renderPage: serveApp ? pageHandler(app, staticDir) : undefined,
-  });
+  await app.register(errorHandler);
   await app.register(security);
   await app.register(shutdownRefusal);
   await app.register(compression);
+
+  // Services: each decorates the app with what its routes (and other services) use.
   await app.register(database, { config, db, now: options.now ?? (() => new Date()) });
+  await app.register(jobs, { schema: options.jobsSchema });
+  await app.register(mail, { mailer: options.mailer });
   await app.register(rateLimiter);
   await app.register(auth);
-  await app.register(dogsService);
+  await app.register(dogs);
+  await app.register(photos);
+  await app.register(favorites);
+  await app.register(moderation);
+  await app.register(accounts);
+  await app.register(adoption);
+  if (serveApp) await app.register(pages, { staticDir });
   await app.register(maintenance, {
     purgeIntervalMs: options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
     unattachedPhotoTtlMs: UNATTACHED_PHOTO_TTL_MS,
   });
-  // Before the routes: it documents each one as it is registered.
+  // The embedded database in a DATA_DIR backs itself up; PostgreSQL has pg_dump (README).
+  if (!config.databaseUrl && db.dump && existsSync(config.dataDir))
+    await app.register(backups, {
+      dataDir: config.dataDir,
+      dir: config.backup.dir,
+      intervalS: config.backup.intervalS,
+      keep: config.backup.keep,
+    });
+
+  // Routes, in the order the OpenAPI document lists them: it documents each one as it is
+  // registered, so it comes first.
   await app.register(openApi);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
@@ -212,42 +126,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(photoRoutes);
   await app.register(favoriteRoutes);
   await app.register(moderationRoutes);
-  const mailer =
-    options.mailer ??
-    createMailer({
-      target: config.mail.smtpUrl
-        ? { smtpUrl: config.mail.smtpUrl }
-        : { outboxDir: config.mail.outboxDir },
-      from: config.mail.from,
-      log: app.log.child({ module: 'mail' }),
-    });
-  app.decorate('mailer', mailer);
-  // Messages still being sent finish; those waiting for a retry are logged as not sent.
-  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
-  await app.register(async (scope) =>
-    registerAccountRoutes({
-      router: createRouter(scope),
-      config: scope.config,
-      db: scope.db,
-      accounts: createAccountRepository(scope.db),
-      sessions: scope.sessions,
-      limiter: scope.limiter,
-      mailer,
-      listCache: scope.dogs.lists,
-      now: scope.now,
-    }),
-  );
-  await app.register(adoptionRoutes, { mailer });
+  await app.register(accountRoutes);
+  await app.register(adoptionRoutes);
+  await app.register(jobRoutes);
   await app.register(systemRoutes);
   await app.register(zoneRoutes);
   await app.register(seoRoutes);
-  if (serveApp) await app.register(staticFiles, { root: staticDir });
+  // Every other GET: a file of the build, or a page drawn on the server.
+  if (serveApp) await app.register(pageRoutes);
   return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The e-mail sender (tests read what was sent through it). */
-    mailer: Mailer;
-  }
 }

@@ -1,6 +1,7 @@
 // Server configuration from the environment, parsed once with zod; a bad value stops start-up.
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { PLACEHOLDER_SITE, type SiteIdentity } from '../shared/site';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -52,6 +53,60 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const DURATION_UNITS_S: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** A duration such as `90s`, `5m`, `2h` or `7d` (a bare `0` is zero), in seconds. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+)\s*([smhd])?$/.exec(text.trim());
+  if (!match) return undefined;
+  const n = Number(match[1]);
+  if (!match[2]) return n === 0 ? 0 : undefined;
+  return n * DURATION_UNITS_S[match[2]]!;
+}
+
+const duration = (name: string) =>
+  z.string().transform((v, ctx): number => {
+    const seconds = parseDuration(v);
+    if (seconds === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be a duration such as 30s, 10m, 24h or 7d (0 turns it off)`,
+      });
+      return z.NEVER;
+    }
+    return seconds;
+  });
+
+const durationList = (name: string) =>
+  z.string().transform((v, ctx): number[] => {
+    const parts = v.split(',').map((p) => parseDuration(p));
+    if (parts.length === 0 || parts.length > 20 || parts.some((p) => p === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be a comma-separated list of durations such as 1m,5m,30m,2h,12h`,
+      });
+      return z.NEVER;
+    }
+    return parts as number[];
+  });
+const siteUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^https:\/\/[^\s/?#]+(\/[^\s]*)?$/, { error: `${name} must be an https:// address` })
+    .optional();
+
+/** Each part of the site's identity and the variable that sets it. */
+const SITE_VARIABLES = {
+  email: 'SITE_EMAIL',
+  phone: 'SITE_PHONE',
+  street: 'SITE_ADDRESS',
+  city: 'SITE_CITY',
+  instagram: 'SITE_INSTAGRAM_URL',
+  facebook: 'SITE_FACEBOOK_URL',
+  whatsapp: 'SITE_WHATSAPP_URL',
+} as const satisfies Record<keyof SiteIdentity, string>;
+
 const envSchema = z.object({
   PORT: integer('PORT', 0, 65535).default(3000),
   HOST: z.string().trim().min(1, { error: 'HOST must not be empty' }).default('127.0.0.1'),
@@ -70,7 +125,7 @@ const envSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: trustProxy.default(false),
-  SEED_DEMO: boolean('SEED_DEMO').default(true),
+  SEED_DEMO: boolean('SEED_DEMO').optional(),
   LOGIN_RATE_LIMIT_IP: integer('LOGIN_RATE_LIMIT_IP', 0, 1_000_000).default(50),
   LOGIN_RATE_LIMIT_EMAIL: integer('LOGIN_RATE_LIMIT_EMAIL', 0, 1_000_000).default(10),
   LOGIN_RATE_LIMIT_EMAIL_GLOBAL: integer('LOGIN_RATE_LIMIT_EMAIL_GLOBAL', 0, 1_000_000).default(
@@ -148,6 +203,25 @@ const envSchema = z.object({
         'PUBLIC_URL must be the http:// or https:// address of the site, e.g. https://happydog.com.co',
     })
     .optional(),
+  SITE_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/, {
+      error: 'SITE_EMAIL must be the e-mail address people write to, e.g. hola@happydog.com.co',
+    })
+    .optional(),
+  SITE_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s()-]{7,20}$/, {
+      error: 'SITE_PHONE must be a phone number, e.g. +57 602 555 0142',
+    })
+    .optional(),
+  SITE_ADDRESS: z.string().trim().max(200).optional(),
+  SITE_CITY: z.string().trim().max(200).optional(),
+  SITE_INSTAGRAM_URL: siteUrl('SITE_INSTAGRAM_URL'),
+  SITE_FACEBOOK_URL: siteUrl('SITE_FACEBOOK_URL'),
+  SITE_WHATSAPP_URL: siteUrl('SITE_WHATSAPP_URL'),
   PUBLIC_ORIGIN: z
     .string()
     .trim()
@@ -155,6 +229,10 @@ const envSchema = z.object({
       error: "PUBLIC_ORIGIN must be the site's origin, e.g. https://happydog.com.co",
     })
     .optional(),
+  MAIL_RETRY_SCHEDULE: durationList('MAIL_RETRY_SCHEDULE').default([60, 300, 1800, 7200, 43200]),
+  BACKUP_INTERVAL: duration('BACKUP_INTERVAL').default(86_400),
+  BACKUP_DIR: z.string().trim().min(1, { error: 'BACKUP_DIR must not be empty' }).optional(),
+  BACKUP_KEEP: integer('BACKUP_KEEP', 1, 10_000).default(7),
   PASSWORD_RESET_RATE_LIMIT_IP: integer('PASSWORD_RESET_RATE_LIMIT_IP', 0, 1_000_000).default(10),
   PASSWORD_RESET_RATE_LIMIT_EMAIL: integer('PASSWORD_RESET_RATE_LIMIT_EMAIL', 0, 1_000_000).default(
     3,
@@ -176,6 +254,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** false, the number of proxies in front (`true` is 1), or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** Demo dogs in a new embedded database: SEED_DEMO, else on except with NODE_ENV=production. */
   seedDemo: boolean;
   /** How long a dog list page may be reused; 0 disables the cache. */
   dogListCacheMs: number;
@@ -203,8 +282,25 @@ export interface Config {
     outboxDir: string;
     from: string;
   };
+  jobs: {
+    /** Pauses before each e-mail retry, in seconds (MAIL_RETRY_SCHEDULE); then the job fails. */
+    mailRetryScheduleS: number[];
+  };
+  /** Automatic backups of the embedded database (ignored with DATABASE_URL). */
+  backup: {
+    /** Seconds between backups; 0 turns them off. */
+    intervalS: number;
+    /** Absolute path (`<DATA_DIR>/backups` by default). */
+    dir: string;
+    /** Backups kept; older ones are deleted. */
+    keep: number;
+  };
   /** The site's address as people reach it, for links in e-mails (never taken from a request). */
   publicUrl: string;
+  /** Who runs the site and how to reach them (SITE_*), shown in the footer, policy and e-mails. */
+  site: SiteIdentity;
+  /** The SITE_* variables left unset, whose placeholder values are shown (warned about at start). */
+  sitePlaceholders: string[];
   /** Origin for shared pages' absolute URLs; undefined: PUBLIC_URL's (see seo/routes.ts). */
   publicOrigin: string | undefined;
   rateLimits: {
@@ -254,6 +350,19 @@ function localUrl(host: string, port: number): string {
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
+function siteIdentity(e: Partial<Record<(typeof SITE_VARIABLES)[keyof SiteIdentity], string>>) {
+  const site = { ...PLACEHOLDER_SITE };
+  const sitePlaceholders: string[] = [];
+  for (const [key, variable] of Object.entries(SITE_VARIABLES) as Array<
+    [keyof SiteIdentity, (typeof SITE_VARIABLES)[keyof SiteIdentity]]
+  >) {
+    const value = e[variable];
+    if (value) site[key] = value;
+    else sitePlaceholders.push(variable);
+  }
+  return { site, sitePlaceholders };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "use the default", as in most twelve-factor apps.
   const input: Record<string, string> = {};
@@ -283,7 +392,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? env.NODE_ENV?.trim() !== 'production',
     dogListCacheMs: e.DOG_LIST_CACHE_MS,
     staticDir: e.STATIC_DIR === undefined ? undefined : resolve(e.STATIC_DIR),
     sessionsPerUser: e.SESSIONS_PER_USER,
@@ -296,7 +405,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       photoBodyMs: e.PHOTO_UPLOAD_TIMEOUT_SECONDS * 1000,
     },
     mail: { smtpUrl: e.SMTP_URL, outboxDir: join(dataDir, 'outbox'), from: e.MAIL_FROM },
+    jobs: { mailRetryScheduleS: e.MAIL_RETRY_SCHEDULE },
+    backup: {
+      intervalS: e.BACKUP_INTERVAL,
+      dir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : join(dataDir, 'backups'),
+      keep: e.BACKUP_KEEP,
+    },
     publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
+    ...siteIdentity(e),
     /**
      * Origin of the absolute URLs shared pages carry (canonical, Open Graph, sitemap):
      * PUBLIC_ORIGIN, else PUBLIC_URL's origin, else (undefined) that of the local default.
@@ -334,4 +450,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       interestAnswerPerIp: e.INTEREST_ANSWER_RATE_LIMIT_IP,
     },
   };
+}
+
+/**
+ * The origin absolute URLs are written with: PUBLIC_ORIGIN, else PUBLIC_URL's (whose default is
+ * the local server's address). Never the request's Host or X-Forwarded-Host, which anyone can
+ * write: robots.txt and the sitemap are publicly cacheable, so a shared cache would hand
+ * everyone links to the host an attacker named.
+ */
+export function siteOrigin(config: Config): string {
+  return config.publicOrigin ?? new URL(config.publicUrl).origin;
 }

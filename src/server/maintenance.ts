@@ -1,15 +1,22 @@
-// Background upkeep of a running app: expired sessions, rate-limit windows and photos never
-// attached to a dog are deleted
-// periodically, password hashing is warmed up at start, and a shutdown closes keep-alive
-// connections as their last answers go out.
+// Background upkeep of a running app: expired sessions, rate-limit windows, reset links and
+// photos never attached to a dog are deleted periodically (a scheduled job that runs once per
+// period across processes), password hashing is warmed up at start, and a shutdown closes
+// keep-alive connections as their last answers go out.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAccountRepository } from './account/repository';
-import { createPhotoRepository } from './photos/repository';
 import { warmUpPasswords } from './users/passwords';
 
+export const PURGE_QUEUE = 'purge-expired';
+
+/** A cron expression for "every `minutes`" (within the hour, or whole hours). */
+export function everyMinutesCron(minutes: number): string {
+  if (minutes < 60) return `*/${Math.max(1, Math.round(minutes))} * * * *`;
+  const hours = Math.max(1, Math.round(minutes / 60));
+  return hours >= 24 ? '0 0 * * *' : `0 */${hours} * * *`;
+}
+
 export interface MaintenanceOptions {
-  /** How often expired rows are deleted; 0 turns it off. */
+  /** How often expired rows are deleted (whole minutes, as a scheduled job); 0 turns it off. */
   purgeIntervalMs: number;
   /** Uploaded photos that no dog uses after this long are deleted. */
   unattachedPhotoTtlMs: number;
@@ -17,22 +24,21 @@ export interface MaintenanceOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes expired sessions, rate-limit windows and stale photos now (also runs periodically). */
+    /** Deletes expired sessions, rate-limit windows and stale photos now (the purge job's work). */
     purgeExpired(): Promise<void>;
   }
 }
 
 export const maintenance = fp<MaintenanceOptions>(
   async (app: FastifyInstance, { purgeIntervalMs, unattachedPhotoTtlMs }) => {
-    const photos = createPhotoRepository(app.db);
-    const accounts = createAccountRepository(app.db);
+    /** Never throws: a failure is logged and the next period tries again. */
     const purge = async () => {
       try {
         const [s, r, p, resets] = await Promise.all([
           app.sessions.purgeExpired(),
           app.limiter.purgeExpired(),
-          photos.purgeUnattached(new Date(app.now().getTime() - unattachedPhotoTtlMs)),
-          accounts.purgeExpiredResets(app.now()),
+          app.photos.purgeUnattached(new Date(app.now().getTime() - unattachedPhotoTtlMs)),
+          app.accounts.purgeExpiredResets(),
         ]);
         if (s + r + p + resets > 0)
           app.log.info(
@@ -45,19 +51,23 @@ export const maintenance = fp<MaintenanceOptions>(
     };
     app.decorate('purgeExpired', purge);
 
-    let timer: NodeJS.Timeout | undefined;
+    // Set up by the job engine's start (jobs/plugin.ts); a failure there stops the start.
+    const scheduled =
+      purgeIntervalMs > 0
+        ? app.jobs.schedule(
+            { name: PURGE_QUEUE, batchSize: 1, expireInSeconds: 15 * 60, handler: purge },
+            everyMinutesCron(purgeIntervalMs / 60_000),
+          )
+        : app.jobs.unschedule(PURGE_QUEUE);
+    scheduled.catch((error: unknown) => app.log.error({ err: error }, 'purge schedule'));
+
     app.addHook('onReady', async () => {
       // Started, not awaited: it runs on libuv's thread pool while the server starts listening,
       // and a login that comes first waits for the same computation.
       warmUpPasswords().catch((error: unknown) =>
         app.log.warn({ err: error }, 'password hashing warm-up failed'),
       );
-      if (purgeIntervalMs > 0) {
-        timer = setInterval(purge, purgeIntervalMs);
-        timer.unref();
-      }
     });
-    app.addHook('onClose', async () => clearInterval(timer));
 
     // While shutting down, answers in flight close their keep-alive connection, so the server
     // can stop as soon as they are sent instead of waiting for idle sockets to time out.
@@ -69,5 +79,5 @@ export const maintenance = fp<MaintenanceOptions>(
       if (closing) reply.header('connection', 'close');
     });
   },
-  { name: 'maintenance', dependencies: ['auth', 'rate-limiter'] },
+  { name: 'maintenance', dependencies: ['auth', 'rate-limiter', 'photos', 'accounts', 'jobs'] },
 );

@@ -24,6 +24,13 @@ function whenOpen(opening: Promise<OpenDatabase>, kind: Db['kind']): Db {
     exec: async (sql) => (await db()).exec(sql),
     transaction: async (fn) => (await db()).transaction(fn),
     close: async () => (await db()).close(),
+    ...(kind === 'pglite' && {
+      dump: async () => {
+        const open = await db();
+        if (!open.dump) throw new Error('this database cannot be dumped');
+        return open.dump();
+      },
+    }),
   };
 }
 
@@ -69,8 +76,15 @@ export async function serve(config: Config, opening: Promise<OpenDatabase>): Pro
       'database ready',
     );
     if (seeded) app.log.info('empty database: demo dogs added');
+    if (config.sitePlaceholders.length > 0) {
+      app.log.warn(
+        { unset: config.sitePlaceholders },
+        `the site shows placeholder contact details (footer, privacy policy, e-mails): set ${config.sitePlaceholders.join(', ')}`,
+      );
+    }
     await app.listen({ port: config.port, host: config.host });
     app.log.info({ sinceStartMs: sinceStart() }, 'accepting requests');
+    app.log.info(`listening at ${config.publicUrl}`);
   } catch (error) {
     console.error(`Start-up failed: ${(error as Error).message}`);
     await database.close().catch(() => undefined);

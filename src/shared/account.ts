@@ -102,6 +102,10 @@ export const resetTokenSchema = z
   .string({ error: RESET_LINK_INVALID })
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: RESET_LINK_INVALID });
 
+/** POST /api/user/password-reset/check: whether the link still works, asked when it is opened. */
+export const passwordResetCheckSchema = z.object({ token: resetTokenSchema });
+export type PasswordResetCheckInput = z.infer<typeof passwordResetCheckSchema>;
+
 /** POST /api/user/password-reset/confirm. */
 export const passwordResetConfirmSchema = z
   .object({

@@ -134,6 +134,8 @@ export const dogSchema = z.object({
   /** ISO 8601 timestamps (UTC). */
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
+  /** True on the demo data's example dogs: shown as such, closed to requests. */
+  demo: z.boolean().optional(),
   /** Only in the owner's own view of a listing moderation hid: why it was hidden. */
   hidden_reason: z.string().optional(),
 });

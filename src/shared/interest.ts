@@ -18,6 +18,8 @@ export const INTEREST_MESSAGES = {
   ownDog: 'No puedes enviar una solicitud por tu propio perro',
   alreadyOpen: 'Ya enviaste una solicitud por este perro: espera la respuesta de quien lo publicó',
   adopted: 'Este perro ya fue adoptado y no recibe más solicitudes',
+  adoptedFemale: 'Esta perrita ya fue adoptada y no recibe más solicitudes',
+  demo: 'Este perro es un ejemplo de la demostración: no recibe solicitudes',
   notFound: 'La solicitud no existe',
   notDogOwner: 'Solo quien publicó el perro puede responder esta solicitud',
   reopenTaken:

@@ -20,7 +20,6 @@ export const MODERATION_REASON_MAX = 500;
 export const MODERATION_MESSAGES = {
   alreadyReported: 'Ya reportaste esta publicación',
   ownListing: 'No puedes reportar tu propia publicación',
-  accountBlocked: 'Tu cuenta está bloqueada. Si crees que es un error, escríbenos.',
   alreadyHidden: 'La publicación ya está oculta',
   notHidden: 'La publicación no está oculta',
   alreadyBlocked: 'La cuenta ya está bloqueada',

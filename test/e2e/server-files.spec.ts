@@ -35,7 +35,7 @@ function rawGet(base: string, path: string): Promise<RawResponse> {
 test('the server renderer cannot be downloaded under any spelling of its path', async ({
   server,
 }) => {
-  // The build writes it next to dist/, not inside it (ssrDirFor in src/server/http/pages.ts).
+  // The build writes it next to dist/, not inside it (ssrDirFor in src/server/pages/renderer.ts).
   const dist = join(repoRoot, 'dist');
   const bundle = readFileSync(join(`${dist}-ssr`, 'entry-server.mjs'), 'utf8');
   const sample = bundle.slice(Math.floor(bundle.length / 2), Math.floor(bundle.length / 2) + 80);

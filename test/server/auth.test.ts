@@ -1,7 +1,8 @@
 // Accounts and sessions: register, login, logout, me, expiry, rotation and rate limits.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PURGE_QUEUE } from '../../src/server/maintenance';
 import { MESSAGES } from '../../src/shared/api';
 import { NOT_FROM_A_SCRIPT } from '../../src/server/http/security';
 import { PASSWORD_MESSAGES } from '../../src/server/users/password-strength';
@@ -705,14 +706,14 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
   });
 
   describe('periodic purge', () => {
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
-    it('deletes expired sessions and rate-limit windows every purge interval', async () => {
+    it('is a job scheduled every purge interval that deletes expired sessions and rate-limit windows', async () => {
       await app.close();
-      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
       app = await makeApp(t.db, { clock, purgeIntervalMs: 10 * MINUTE });
+      // Scheduled once in the database, whichever process runs it.
+      const schedules = await app.jobs.boss.getSchedules();
+      expect(schedules.map((s) => [s.name, s.cron])).toEqual([
+        [PURGE_QUEUE, '*/10 * * * *'],
+      ]);
       const stale = await createUser(t.db);
       const fresh = await createUser(t.db);
       await login(app, stale);
@@ -727,17 +728,25 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       const count = async (table: string) => (await t.db.query(`SELECT 1 FROM ${table}`)).length;
       expect(await count('sessions')).toBe(2);
       expect(await count('rate_limits')).toBeGreaterThan(0);
-      vi.advanceTimersByTime(10 * MINUTE);
-      await expect.poll(() => count('sessions')).toBe(1);
+      // What pg-boss's clock sends when the period comes round.
+      await app.jobs.boss.send(PURGE_QUEUE, {});
+      await app.jobs.idle(PURGE_QUEUE);
+      expect(await count('sessions')).toBe(1);
       // Only the windows that are still running survive (those of the fresh login).
-      await expect
-        .poll(async () =>
-          (await t.db.query<{ key: string }>('SELECT key FROM rate_limits')).every(
-            (r) => !r.key.includes('nadie@example.com'),
-          ),
-        )
-        .toBe(true);
+      expect(
+        (await t.db.query<{ key: string }>('SELECT key FROM rate_limits')).every(
+          (r) => !r.key.includes('nadie@example.com'),
+        ),
+      ).toBe(true);
       expect((await me(freshCookie)).statusCode).toBe(200);
+    });
+
+    it('off (0): no schedule is left behind', async () => {
+      await app.close();
+      app = await makeApp(t.db, { clock, purgeIntervalMs: 10 * MINUTE });
+      await app.close();
+      app = await makeApp(t.db, { clock, purgeIntervalMs: 0 });
+      expect(await app.jobs.boss.getSchedules()).toEqual([]);
     });
   });
 

@@ -1,4 +1,5 @@
 // Environment parsing: defaults, accepted forms, and one clear line for each bad value.
+import { PLACEHOLDER_SITE } from '../../src/shared/site';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
@@ -28,6 +29,8 @@ describe('loadConfig', () => {
         outboxDir: resolve('./data/outbox'),
         from: '"Happy Dog" <no-responder@happydog.com.co>',
       },
+      jobs: { mailRetryScheduleS: [60, 300, 1800, 7200, 43200] },
+      backup: { intervalS: 86_400, dir: resolve('./data/backups'), keep: 7 },
       publicUrl: 'http://127.0.0.1:3000',
       rateLimits: {
         loginPerIp: 50,
@@ -56,7 +59,41 @@ describe('loadConfig', () => {
         interestAnswerPerUser: 60,
         interestAnswerPerIp: 200,
       },
+      site: PLACEHOLDER_SITE,
+      sitePlaceholders: [
+        'SITE_EMAIL',
+        'SITE_PHONE',
+        'SITE_ADDRESS',
+        'SITE_CITY',
+        'SITE_INSTAGRAM_URL',
+        'SITE_FACEBOOK_URL',
+        'SITE_WHATSAPP_URL',
+      ],
     });
+  });
+
+  it('the site identity comes from SITE_*; what is left unset stays a placeholder, listed', () => {
+    const config = loadConfig({
+      SITE_EMAIL: 'hola@refugio.example',
+      SITE_PHONE: '+57 300 555 0199',
+      SITE_ADDRESS: 'Carrera 100 # 11-60',
+    });
+    expect(config.site).toEqual({
+      ...PLACEHOLDER_SITE,
+      email: 'hola@refugio.example',
+      phone: '+57 300 555 0199',
+      street: 'Carrera 100 # 11-60',
+    });
+    expect(config.sitePlaceholders).toEqual([
+      'SITE_CITY',
+      'SITE_INSTAGRAM_URL',
+      'SITE_FACEBOOK_URL',
+      'SITE_WHATSAPP_URL',
+    ]);
+    expect(() => loadConfig({ SITE_EMAIL: 'sin-arroba' })).toThrow(/SITE_EMAIL/);
+    expect(() => loadConfig({ SITE_INSTAGRAM_URL: 'javascript:alert(1)' })).toThrow(
+      /SITE_INSTAGRAM_URL must be an https:\/\/ address/,
+    );
   });
 
   it('reads the mail settings; links in e-mails point at PUBLIC_URL or the local server', () => {
@@ -156,8 +193,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
+  it('reads the backup and mail retry settings (durations in s, m, h, d; 0 turns backups off)', () => {
+    const config = loadConfig({
+      DATA_DIR: '/srv/happydog',
+      BACKUP_INTERVAL: '90m',
+      BACKUP_DIR: '/srv/copias',
+      BACKUP_KEEP: '30',
+      MAIL_RETRY_SCHEDULE: '30s, 2m,1h,1d',
+    });
+    expect(config.backup).toEqual({ intervalS: 5400, dir: '/srv/copias', keep: 30 });
+    expect(config.jobs.mailRetryScheduleS).toEqual([30, 120, 3600, 86_400]);
+    expect(loadConfig({ DATA_DIR: '/srv/happydog', BACKUP_INTERVAL: '0' }).backup).toEqual({
+      intervalS: 0,
+      dir: '/srv/happydog/backups',
+      keep: 7,
+    });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', SEED_DEMO: ' ' }).port).toBe(3000);
+    // Demo dogs only where asked for: on by default, off by default in production.
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
   it.each([
@@ -216,6 +275,22 @@ describe('loadConfig', () => {
     [
       { PUBLIC_URL: 'happydog.com.co' },
       'Invalid configuration: PUBLIC_URL must be the http:// or https:// address of the site',
+    ],
+    [
+      { BACKUP_INTERVAL: '1 semana' },
+      'Invalid configuration: BACKUP_INTERVAL must be a duration such as 30s, 10m, 24h or 7d (0 turns it off) (got "1 semana")',
+    ],
+    [
+      { BACKUP_INTERVAL: '12' },
+      'Invalid configuration: BACKUP_INTERVAL must be a duration such as 30s, 10m, 24h or 7d',
+    ],
+    [
+      { BACKUP_KEEP: '0' },
+      'Invalid configuration: BACKUP_KEEP must be an integer between 1 and 10000 (got "0")',
+    ],
+    [
+      { MAIL_RETRY_SCHEDULE: '1m,,5m' },
+      'Invalid configuration: MAIL_RETRY_SCHEDULE must be a comma-separated list of durations such as 1m,5m,30m,2h,12h',
     ],
     [
       { DATABASE_URL: 'mysql://root:hunter2@db/x' },

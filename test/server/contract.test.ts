@@ -10,7 +10,7 @@ import { createRouter } from '../../src/server/http/route';
 import { MESSAGES } from '../../src/shared/api';
 import { dogSchema } from '../../src/shared/dog';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
-import { makeApp, testConfig, TestClock } from './helpers/app';
+import { jobsSchemaOf, makeApp, testConfig, TestClock } from './helpers/app';
 
 /** Method + path of every route the app answers, from Fastify's own route tree. */
 function registeredRoutes(app: FastifyInstance): string[] {
@@ -60,6 +60,7 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
         logger: { level: 'info', stream },
         staticDir: null,
         purgeIntervalMs: 0,
+        jobsSchema: await jobsSchemaOf(t.db),
       });
       // A route with a bug: it answers with fields its declared schema does not have.
       await app.register(async (child) => {

@@ -30,6 +30,7 @@ const emptyProfile = {
   good_with_dogs: null,
   good_with_cats: null,
   status: 'available',
+  demo: false,
   created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 };

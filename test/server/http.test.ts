@@ -7,10 +7,14 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loggerOptions } from '../../src/server/app';
+import { loggerOptions } from '../../src/server/http/server-options';
 import type { Db } from '../../src/server/db/db';
 import { COMPRESS } from '../../src/server/http/cached-json';
-import { CLIENT_MANIFEST_FILE, SERVER_ENTRY_FILE, ssrDirFor } from '../../src/server/http/pages';
+import {
+  CLIENT_MANIFEST_FILE,
+  SERVER_ENTRY_FILE,
+  ssrDirFor,
+} from '../../src/server/pages/renderer';
 import { MESSAGES } from '../../src/shared/api';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 import { createDog, createUser, login, makeApp, validDog } from './helpers/app';
@@ -357,6 +361,7 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'POST /api/user/logout-all',
           'GET /api/user/export',
           'POST /api/user/password-reset',
+          'POST /api/user/password-reset/check',
           'POST /api/user/password-reset/confirm',
           'GET /api/dog',
           'GET /api/dog/count',
@@ -365,6 +370,7 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'PUT /api/dog/{id}',
           'DELETE /api/dog/{id}',
           'GET /api/health',
+          'GET /api/site',
           'GET /api/openapi.json',
           'POST /api/photos',
           'POST /api/dog/{id}/report',
@@ -377,6 +383,8 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'POST /api/admin/user/{id}/block',
           'POST /api/admin/user/{id}/unblock',
           'POST /api/admin/report/{id}/dismiss',
+          'GET /api/admin/jobs',
+          'POST /api/admin/jobs/{id}/retry',
           'GET /api/me/favorites',
           'PUT /api/me/favorites/{dogId}',
           'DELETE /api/me/favorites/{dogId}',
@@ -384,6 +392,9 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'GET /api/me/interests',
           'PATCH /api/interest/{id}',
           'GET /api/me/dogs',
+          'GET /api/me/adopter-profile',
+          'PUT /api/me/adopter-profile',
+          'GET /api/dog/{id}/response-time',
           'GET /api/zones',
         ].sort(),
       );

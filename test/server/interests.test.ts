@@ -31,6 +31,7 @@ import {
   type TestDatabase,
 } from './helpers/database';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp';
+import { DEMO_DOGS, seedDemoData } from '../../src/server/seed/demo';
 
 const PUBLIC_URL = 'https://happydog.example';
 const MESSAGE = 'Hola, tengo patio y mucho tiempo para Luna. ¿Podemos hablar?';
@@ -147,6 +148,24 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     expect(message!.html).toContain('Happy Dog');
   });
 
+  it('the demo data’s dogs say they are examples and refuse requests (409), sending no e-mail', async () => {
+    await t.reset();
+    expect(await seedDemoData(t.db, { photos: () => undefined })).toBe(true);
+    const reader = await createUser(t.db, { name: 'Rita Lectora', email: 'rita@example.com' });
+    const cookie = await login(app, reader);
+    const list = await app.inject({ method: 'GET', url: '/api/dog?limit=50', headers: { cookie } });
+    const dogs = dogListResponseSchema.parse(list.json());
+    expect(dogs).toHaveLength(DEMO_DOGS.length);
+    expect(dogs.every((dog) => dog.demo === true)).toBe(true);
+    const res = await send(cookie, dogs[0]!.id, { message: MESSAGE });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: INTEREST_MESSAGES.demo });
+    expect(await mail()).toHaveLength(0);
+    // A person's own dog is no example.
+    const own = await createDog(app, cookie, { name: 'Propio' });
+    expect(dogSchema.parse(own).demo).toBe(false);
+  });
+
   it('without a phone the request has none; the message is 10 to 1000 characters', async () => {
     const dog = await createDog(app, ownerCookie);
     const cases: Array<[unknown, string]> = [
@@ -220,6 +239,15 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     const toAdopted = await send(visitorCookie, adopted.id, { message: MESSAGE });
     expect(toAdopted.statusCode).toBe(409);
     expect(toAdopted.json()).toEqual({ error: INTEREST_MESSAGES.adopted });
+    // A female dog's answer agrees with her.
+    const adoptedFemale = await createDog(app, ownerCookie, {
+      name: 'Adoptada',
+      sex: 'female',
+      status: 'adopted',
+    });
+    const toAdoptedFemale = await send(visitorCookie, adoptedFemale.id, { message: MESSAGE });
+    expect(toAdoptedFemale.statusCode).toBe(409);
+    expect(toAdoptedFemale.json()).toEqual({ error: INTEREST_MESSAGES.adoptedFemale });
 
     // Another site cannot make a visitor's browser send one.
     const foreign = await app.inject({
@@ -300,10 +328,11 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
       states.push(res.json().interest.state);
     }
     expect(states).toEqual(Array.from({ length: 5 }, () => ['reviewing', 'declined']).flat());
-    const subjects = (await mail()).map((m) => m.subject);
+    // Once each (jobs may deliver two messages in either order).
+    const subjects = (await mail()).map((m) => m.subject).sort();
     expect(subjects).toEqual([
-      'Tu solicitud por Canela está en revisión | Happy Dog',
       'Sobre tu solicitud por Canela | Happy Dog',
+      'Tu solicitud por Canela está en revisión | Happy Dog',
     ]);
     // Concurrent answers of one request e-mail once too.
     const second = (

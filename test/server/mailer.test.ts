@@ -1,5 +1,6 @@
-// The e-mail sender: SMTP delivery to a real SMTP peer, retries with backoff, the .eml outbox
-// used when there is no SMTP server, and logs that never carry a message's text or links.
+// The e-mail transport: SMTP delivery to a real SMTP peer, a refusal or an unreachable server
+// thrown to the caller (the mail job retries it, see jobs.test.ts), and the .eml outbox used when
+// there is no SMTP server.
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,14 +18,8 @@ import { startSmtpPeer, type SmtpPeer } from './helpers/smtp';
 
 const FROM = '"Happy Dog" <no-responder@happydog.com.co>';
 const LINK = 'http://127.0.0.1:3000/recuperar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+const CONTACT = 'ayuda@refugio.example';
 const person = { name: 'Ana <Gómez>', email: 'ana@example.com' };
-
-function memoryLog() {
-  const lines: { level: string; obj: Record<string, unknown>; msg: string }[] = [];
-  const at = (level: string) => (obj: object, msg: string) =>
-    lines.push({ level, obj: obj as Record<string, unknown>, msg });
-  return { lines, log: { info: at('info'), warn: at('warn'), error: at('error') } };
-}
 
 /** A port nothing listens on (taken and released at once). */
 async function closedPort(): Promise<number> {
@@ -51,16 +46,15 @@ describe('mailer', () => {
     await rm(join(outbox, '..'), { recursive: true, force: true });
   });
 
-  const make = (target: MailTarget, retryDelaysMs = [5, 5, 5]) => {
-    const memory = memoryLog();
-    mailer = createMailer({ target, from: FROM, log: memory.log, retryDelaysMs });
-    return { mailer, lines: memory.lines };
+  const make = (target: MailTarget) => {
+    mailer = createMailer({ target, from: FROM });
+    return { mailer };
   };
 
   it('delivers through SMTP: From, To, Spanish subject, text and HTML with the site name', async () => {
-    const { mailer, lines } = make({ smtpUrl: peer.url });
-    mailer.send('password-reset', passwordResetMail(person, LINK));
-    await mailer.idle();
+    const { mailer } = make({ smtpUrl: peer.url });
+    const where = await mailer.deliver('password-reset', passwordResetMail(person, LINK, CONTACT));
+    expect(where.messageId).toEqual(expect.any(String));
 
     expect(peer.received).toHaveLength(1);
     const mail = peer.received[0]!;
@@ -74,60 +68,34 @@ describe('mailer', () => {
     expect(mail.html).toContain('Hola, Ana &lt;Gómez&gt;:');
     expect(mail.html).not.toContain('<Gómez>');
     expect(mail.html).toContain('Happy Dog');
-
-    expect(lines).toEqual([
-      expect.objectContaining({
-        level: 'info',
-        obj: expect.objectContaining({ event: 'mail_sent', kind: 'password-reset', attempt: 1 }),
-      }),
-    ]);
-    expect(JSON.stringify(lines)).not.toContain('recuperar');
-    expect(JSON.stringify(lines)).not.toContain('ana@example.com');
+    // The footer names the configured address to write to.
+    expect(mail.text).toContain(`escríbenos a ${CONTACT}`);
   });
 
-  it('retries a refused message with pauses and delivers it on a later attempt', async () => {
-    const { mailer, lines } = make({ smtpUrl: peer.url });
-    peer.failNext(2);
-    mailer.send('password-changed', passwordChangedMail(person, 'changed'));
-    await mailer.idle();
-
-    expect(peer.refused).toBe(2);
-    expect(peer.received.map((m) => m.subject)).toEqual(['Tu contraseña cambió | Happy Dog']);
-    expect(lines.map((l) => [l.level, l.obj.event, l.obj.attempt])).toEqual([
-      ['warn', 'mail_retry', 1],
-      ['warn', 'mail_retry', 2],
-      ['info', 'mail_sent', 3],
-    ]);
-  });
-
-  it('gives up after the last retry without throwing, and logs it', async () => {
-    const { mailer, lines } = make({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` }, [5, 5]);
-    expect(() => mailer.send('account-deleted', accountDeletedMail(person))).not.toThrow();
-    await mailer.idle();
-    expect(lines.map((l) => [l.level, l.obj.event, l.obj.attempt])).toEqual([
-      ['warn', 'mail_retry', 1],
-      ['warn', 'mail_retry', 2],
-      ['error', 'mail_failed', 3],
-    ]);
-  });
-
-  it('close() stops waiting for a retry: the message is logged as not sent', async () => {
-    const { mailer, lines } = make({ smtpUrl: peer.url }, [60_000]);
+  it('throws when the server refuses the message, and delivers the next one', async () => {
+    const { mailer } = make({ smtpUrl: peer.url });
     peer.failNext(1);
-    mailer.send('password-changed', passwordChangedMail(person, 'reset'));
-    await expect.poll(() => lines.length).toBe(1);
-    const started = Date.now();
-    await mailer.close();
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(lines.at(-1)).toMatchObject({ level: 'error', msg: 'mail not sent: shutting down' });
-    expect(peer.received).toHaveLength(0);
+    await expect(
+      mailer.deliver('password-changed', passwordChangedMail(person, 'changed', CONTACT)),
+    ).rejects.toThrow();
+    expect(peer.refused).toBe(1);
+    await mailer.deliver('password-changed', passwordChangedMail(person, 'changed', CONTACT));
+    expect(peer.received.map((m) => m.subject)).toEqual(['Tu contraseña cambió | Happy Dog']);
   });
 
-  it('without SMTP writes each message as a private .eml file in the outbox and logs its name only', async () => {
-    const { mailer, lines } = make({ outboxDir: outbox });
-    mailer.send('password-reset', passwordResetMail(person, LINK));
-    mailer.send('password-changed', passwordChangedMail(person, 'reset'));
-    await mailer.idle();
+  it('throws when nothing listens at the SMTP address', async () => {
+    const { mailer } = make({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+    await expect(
+      mailer.deliver('account-deleted', accountDeletedMail(person, CONTACT)),
+    ).rejects.toThrow();
+  });
+
+  it('without SMTP writes each message as a private .eml file in the outbox', async () => {
+    const { mailer } = make({ outboxDir: outbox });
+    const written = await Promise.all([
+      mailer.deliver('password-reset', passwordResetMail(person, LINK, CONTACT)),
+      mailer.deliver('password-changed', passwordChangedMail(person, 'reset', CONTACT)),
+    ]);
 
     const files = (await readdir(outbox)).sort();
     expect(files).toHaveLength(2);
@@ -143,12 +111,7 @@ describe('mailer', () => {
     expect(parsed.subject).toBe('Crea una nueva contraseña | Happy Dog');
     expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '').toBe('ana@example.com');
     expect(parsed.text).toContain(LINK);
-
-    expect(lines.map((l) => l.obj.event)).toEqual(['mail_sent', 'mail_sent']);
-    expect(lines.map((l) => l.obj.file)).toEqual(
-      expect.arrayContaining(files.map((f) => join(outbox, f))),
-    );
-    expect(JSON.stringify(lines)).not.toContain('AbCdEfGh');
+    expect(written.map((w) => w.file).sort()).toEqual(files.map((f) => join(outbox, f)));
   });
 
   it('escapes HTML in everything interpolated', () => {

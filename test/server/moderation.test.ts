@@ -1,7 +1,7 @@
 // Moderation: reports on listings, the admin-only API (walked from /api/openapi.json), hidden
 // listings gone from every answer (cached lists included) but their owner's, blocked accounts
 // whose sessions end at once, the audit log, and `npm run admin`. On each database backend.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -52,7 +52,10 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
   beforeEach(async () => {
     await t.reset();
     clock = new TestClock();
-    app = await makeApp(t.db, { clock, config: testConfig({ reportPerUser: 6 }) });
+    app = await makeApp(t.db, {
+      clock,
+      config: testConfig({ reportPerUser: 6 }, { SITE_EMAIL: 'ayuda@refugio.example' }),
+    });
     owner = await createUser(t.db, { name: 'Dueña Uno' });
     reporter = await createUser(t.db, { name: 'Vecina Dos' });
     admin = await createUser(t.db, { name: 'Admin Tres' });
@@ -214,6 +217,8 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
           'POST /api/admin/user/1/block',
           'POST /api/admin/user/1/unblock',
           'POST /api/admin/report/1/dismiss',
+          'GET /api/admin/jobs',
+          'POST /api/admin/jobs/1/retry',
         ].sort(),
       );
       const dog = await createDog(app, ownerCookie);
@@ -400,7 +405,11 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
         password: owner.password,
       });
       expect(relogin.statusCode).toBe(403);
-      expect(relogin.json()).toEqual({ error: MODERATION_MESSAGES.accountBlocked });
+      // It names where to write: the configured address.
+      expect(relogin.json()).toEqual({
+        error:
+          'Tu cuenta está bloqueada. Si crees que es un error, escríbenos a ayuda@refugio.example.',
+      });
       expect(relogin.headers['set-cookie']).toBeUndefined();
       // A wrong password learns nothing about the block.
       const wrong = await call('POST', '/api/user/userLogin', undefined, {
@@ -541,11 +550,11 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
       expect(
         await runAdminCommand(['grant', reporter.email.toUpperCase()], config, out, opener),
       ).toBe(0);
-      expect(lines.out.at(-1)).toContain('ahora es administrador');
+      expect(lines.out.at(-1)).toContain('ahora tiene el rol de administración');
       // The live session has the new role on its next request.
       expect((await call('GET', '/api/admin/reports', reporterCookie)).statusCode).toBe(200);
       expect(await runAdminCommand(['grant', reporter.email], config, out, opener)).toBe(0);
-      expect(lines.out.at(-1)).toContain('ya era administrador');
+      expect(lines.out.at(-1)).toContain('ya tenía el rol de administración');
       expect(await runAdminCommand(['revoke', reporter.email], config, out, opener)).toBe(0);
       expect((await call('GET', '/api/admin/reports', reporterCookie)).statusCode).toBe(403);
 
@@ -565,6 +574,26 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
       expect(await runAdminCommand(['grant'], config, out, opener)).toBe(2);
       expect(lines.err.at(-1)).toBe(ADMIN_USAGE);
     });
+  });
+});
+
+describe('npm run admin without a database in DATA_DIR', () => {
+  it('says which DATA_DIR it looked in and creates nothing', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'hd-admin-none-'));
+    const dataDir = join(parent, 'data');
+    const lines = { out: [] as string[], err: [] as string[] };
+    try {
+      const code = await runAdminCommand(
+        ['grant', 'ana@example.com'],
+        testConfig({}, { DATA_DIR: dataDir }),
+        { out: (l) => lines.out.push(l), err: (l) => lines.err.push(l) },
+      );
+      expect(code).toBe(1);
+      expect(lines.err.join('\n')).toContain(`No hay ninguna base de datos en DATA_DIR ${dataDir}`);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });
 

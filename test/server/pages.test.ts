@@ -12,7 +12,7 @@ import {
   SERVER_ENTRY_FILE,
   routerManifestFrom,
   ssrDirFor,
-} from '../../src/server/http/pages';
+} from '../../src/server/pages/renderer';
 import { createDog, createUser, login, makeApp, testConfig, type TestUser } from './helpers/app';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
 

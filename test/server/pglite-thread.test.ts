@@ -51,6 +51,33 @@ it('keeps PostgreSQL’s code and fields on an error', async () => {
   expect(databaseFault(error)).toBeNull();
 });
 
+it('dumps the database without holding it: writes during the dump succeed at once', async () => {
+  await database.db.transaction(async (tx) => {
+    await tx.query("INSERT INTO app_meta (key, value) VALUES ('dump-tx', 'yes')");
+  });
+  const dump = database.db.dump!();
+  let dumped = false;
+  void dump.then(() => (dumped = true));
+  const writes = Array.from({ length: 20 }, (_, i) =>
+    database.db.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [
+      `dump-during-${i}`,
+      'x',
+    ]),
+  );
+  await Promise.all(writes);
+  // The writes were answered while pg_dump was still working on its copy.
+  expect(dumped).toBe(false);
+  const sql = await dump;
+  expect(sql).toContain('CREATE TABLE public.app_meta');
+  // What was committed before the dump began is in it.
+  expect(sql).toContain("'dump-tx'");
+  await database.db.query("INSERT INTO app_meta (key, value) VALUES ('dump-after', 'yes')");
+  const [row] = await database.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM app_meta WHERE key LIKE 'dump-%'",
+  );
+  expect(row!.n).toBe(22);
+});
+
 it('commits a transaction, rolls one back on a throw, and runs others after it', async () => {
   const result = await database.db.transaction(async (tx) => {
     await tx.query("INSERT INTO app_meta (key, value) VALUES ('kept', 'yes')");

@@ -14,6 +14,7 @@ import {
   testConfig,
   TestClock,
   type TestUser,
+  jobsSchemaOf,
 } from './helpers/app';
 
 const STAMP_QUERY = 'session_version';
@@ -87,6 +88,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
       logger: false,
       staticDir: null,
       purgeIntervalMs: 0,
+      jobsSchema: await jobsSchemaOf(t.db),
     });
     let arrived: (() => void) | undefined;
     reader.addHook('onRequest', async () => arrived?.());

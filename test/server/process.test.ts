@@ -250,6 +250,11 @@ describe('server process on the embedded database', () => {
         expect(ready[0]!.applied).toEqual([]);
         // No TypeScript compiler in the serving process.
         expect(ready[0]!.code).toBe('compiled');
+        // A plain line with the address, and a warning while the contact details are placeholders.
+        expect(server.output()).toContain(`"msg":"listening at ${server.url}"`);
+        expect(server.output()).toMatch(
+          /"level":40[^\n]*placeholder contact details[^\n]*SITE_EMAIL/,
+        );
         expect((await api(server, 'GET', '/api/dog')).body).toHaveLength(DEMO_DOGS.length);
         expect(statSync(dir).mode & 0o777).toBe(0o700);
         expect(statSync(join(dir, 'pgdata')).mode & 0o777).toBe(0o700);
@@ -272,8 +277,25 @@ describe('server process on the embedded database', () => {
   it('SEED_DEMO=false starts with an empty list', SLOW, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'happydog-noseed-'));
     try {
-      const server = await startServer({ DATA_DIR: dir, SEED_DEMO: 'false' });
+      const server = await startServer({
+        DATA_DIR: dir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        SITE_EMAIL: 'hola@refugio.example',
+        SITE_PHONE: '+57 300 555 0199',
+        SITE_ADDRESS: 'Carrera 100 # 11-60',
+        SITE_CITY: 'Cali, Colombia',
+        SITE_INSTAGRAM_URL: 'https://www.instagram.com/refugio',
+        SITE_FACEBOOK_URL: 'https://www.facebook.com/refugio',
+        SITE_WHATSAPP_URL: 'https://wa.me/573005550199',
+      });
       expect((await api(server, 'GET', '/api/dog')).body).toEqual([]);
+      // The configured identity is the site's, and nothing is said about placeholders.
+      expect((await api(server, 'GET', '/api/site')).body).toMatchObject({
+        email: 'hola@refugio.example',
+        street: 'Carrera 100 # 11-60',
+      });
+      expect(server.output()).not.toContain('placeholder');
       server.child.kill('SIGINT');
       expect((await exitOf(server.child)).code).toBe(0);
     } finally {

@@ -1,7 +1,9 @@
 // The one HTTP client: `{error}` bodies become ApiError messages; other failures get Spanish ones.
+import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
-import { apiCall, ApiError } from '@/lib/api-client';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { apiCall, ApiError, OFFLINE_MESSAGE } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
 import { server } from '../support/msw/server';
 
 describe('api client', () => {
@@ -33,6 +35,26 @@ describe('api client', () => {
     expect(error).toMatchObject({
       status: 0,
       message: expect.stringMatching(/No se pudo conectar con el servidor/),
+    });
+  });
+
+  describe('offline', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      onlineManager.setOnline(true);
+    });
+
+    test('a mutation fails at once saying there is no connection, instead of waiting', async () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      // What the browser's 'offline' event tells TanStack Query.
+      onlineManager.setOnline(false);
+      server.use(http.post('/api/prueba', () => HttpResponse.error()));
+      const client = createQueryClient();
+      const mutation = client.getMutationCache().build(client, {
+        mutationFn: () => apiCall((api) => api.post('prueba', { json: {} }).json()),
+      });
+      const error = await mutation.execute(undefined).catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 0, message: OFFLINE_MESSAGE });
     });
   });
 

@@ -144,6 +144,17 @@ describe('create mode', () => {
       personality: 'Muy juguetona',
     });
     expect(await screen.findByText('Perro publicado')).toBeInTheDocument();
+    // It offers the new dog's page and sharing it on WhatsApp.
+    const id = mockDb.dogs.find((d) => d.name === 'Lupe')!.id;
+    expect(screen.getByRole('link', { name: 'Ver su página' })).toHaveAttribute(
+      'href',
+      `/perros/${id}`,
+    );
+    const share = screen.getByRole('link', { name: 'Compartir por WhatsApp' });
+    const text = new URL(share.getAttribute('href')!).searchParams.get('text');
+    expect(share.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(text).toContain(`Conoce a Lupe, busca hogar en Yumbo: `);
+    expect(text).toMatch(new RegExp(`/perros/${id}$`));
   });
 
   test('starts empty even when opened while the previous dog modal is still fading out', async () => {

@@ -1,7 +1,7 @@
 // The landing page: hero, SOBRE NOSOTROS, RECORRIDO, the adopt section and the footer.
 import { within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { site } from '@/config/site';
+import { TEST_SITE as site } from '../support/msw/handlers';
 import { renderApp, screen } from '../support/test-utils';
 
 describe('landing page', () => {
@@ -39,7 +39,7 @@ describe('landing page', () => {
     expect(adopt).toHaveAttribute('id', 'adopt');
   });
 
-  test('the footer has navigation, contact e-mail and phone, the Cali address, social links and © 2024', async () => {
+  test('the footer has navigation, the configured contact e-mail, phone and address, social links and © 2024', async () => {
     renderApp();
     const footer = await screen.findByRole('contentinfo');
     const nav = within(footer).getByRole('navigation', { name: 'Navegación' });
@@ -50,14 +50,23 @@ describe('landing page', () => {
     );
     expect(within(footer).getByRole('link', { name: site.phone })).toHaveAttribute(
       'href',
-      `tel:${site.phoneHref}`,
+      'tel:+573005550199',
     );
     expect(within(footer).getByText(/Cali, Valle del Cauca, Colombia/)).toBeInTheDocument();
-    for (const social of site.social) {
-      expect(
-        within(footer).getByRole('link', { name: `${social.label} de Happy Dog` }),
-      ).toHaveAttribute('href', social.href);
+    for (const [label, href] of [
+      ['Instagram', site.instagram],
+      ['Facebook', site.facebook],
+      ['WhatsApp', site.whatsapp],
+    ]) {
+      expect(within(footer).getByRole('link', { name: `${label} de Happy Dog` })).toHaveAttribute(
+        'href',
+        href,
+      );
     }
+    // The policy and the catalogue are linked too.
+    expect(
+      within(nav).getByRole('link', { name: 'Política de tratamiento de datos' }),
+    ).toHaveAttribute('href', '/privacidad');
     expect(footer).toHaveTextContent('© 2024 Happy Dog');
   });
 

@@ -131,6 +131,13 @@ describe('uploading in the dog form', () => {
     server.use(http.post('/api/photos', () => apiError(413, PHOTO_MESSAGES.tooLarge)));
     await user.upload(within(dialog).getByLabelText('Agregar fotos'), jpegFile('enorme.jpg'));
     expect(await within(dialog).findByText(PHOTO_MESSAGES.tooLarge)).toBeInTheDocument();
+    // One clean row: no picture that cannot be drawn, no Reintentar that could never work, and
+    // Quitar takes it away.
+    const [refused] = rows(dialog);
+    expect(within(refused!).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(refused!).queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+    await user.click(within(refused!).getByRole('button', { name: 'Quitar' }));
+    expect(within(dialog).queryByRole('list', { name: 'Fotos del perro' })).not.toBeInTheDocument();
 
     server.resetHandlers();
     const input = within(dialog).getByLabelText('Agregar fotos');
@@ -158,7 +165,7 @@ describe('uploading in the dog form', () => {
     expect(mockDb.photos).toHaveLength(6);
   });
 
-  test('publishing waits for uploads still running', async () => {
+  test('while photos upload, Publicar waits, disabled, saying "Subiendo fotos…"', async () => {
     const { user, dialog } = await openCreate();
     const hold = deferred();
     server.use(
@@ -170,15 +177,42 @@ describe('uploading in the dog form', () => {
     await user.upload(within(dialog).getByLabelText('Agregar fotos'), jpegFile('patio.jpg'));
     await user.type(field(dialog, 'Nombre'), 'Lupe');
     await user.type(field(dialog, 'Ciudad'), 'Yumbo');
-    await user.click(within(dialog).getByRole('button', { name: 'Publicar' }));
-    expect(
-      await within(dialog).findByText('Espera a que terminen de subir las fotos'),
-    ).toBeInTheDocument();
+    const waiting = within(dialog).getByRole('button', { name: 'Subiendo fotos…' });
+    expect(waiting).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Publicar' })).not.toBeInTheDocument();
     hold.release();
     expect(await within(dialog).findByText('Lista')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Publicar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(mockDb.dogs.find((d) => d.name === 'Lupe')?.photos).toHaveLength(1);
+  });
+
+  test('the photos come first in the form', async () => {
+    const { dialog } = await openCreate();
+    const photos = within(dialog).getByRole('region', { name: 'Fotos' });
+    const name = field(dialog, 'Nombre');
+    expect(photos.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  test('Cerrar with unsaved changes asks "¿Descartar los cambios?"; without changes it just closes', async () => {
+    const { user, dialog } = await openCreate();
+    await user.type(field(dialog, 'Nombre'), 'Lupe');
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Descartar los cambios?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Seguir editando' }));
+    const back = await screen.findByRole('dialog', { name: 'Publicar en adopción' });
+    expect(within(back).getByRole('textbox', { name: 'Nombre' })).toHaveValue('Lupe');
+    await user.click(within(back).getByRole('button', { name: 'Cerrar' }));
+    const again = await screen.findByRole('dialog', { name: '¿Descartar los cambios?' });
+    await user.click(within(again).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mockDb.dogs).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'DAR EN ADOPCIÓN' }));
+    const fresh = await screen.findByRole('dialog', { name: 'Publicar en adopción' });
+    await within(fresh).findByRole('textbox', { name: 'Nombre' });
+    await user.click(within(fresh).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 

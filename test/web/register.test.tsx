@@ -40,7 +40,10 @@ describe('registration screen', () => {
       'href',
       '/',
     );
-    expect(within(links).getByRole('link', { name: /Ingresá/ })).toHaveAttribute('href', '/entrar');
+    expect(within(links).getByRole('link', { name: '¿Ya tienes cuenta? Ingresa' })).toHaveAttribute(
+      'href',
+      '/entrar',
+    );
     expect(document.documentElement.style.overflowY).toBe('hidden');
   });
 

@@ -10,7 +10,8 @@ import {
   IconPhone,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { site } from '@/config/site';
+import { COPYRIGHT_YEAR, phoneHref, SITE_NAME } from '@/shared/site';
+import { useSite } from '@/lib/site';
 import { anchors, footerId } from '@/config/anchors';
 import './site-footer.css';
 
@@ -27,11 +28,11 @@ const classes = {
   socialLink: 'site-footer-social-link',
 } as const;
 
-const SOCIAL_ICONS = {
-  instagram: IconBrandInstagram,
-  facebook: IconBrandFacebook,
-  whatsapp: IconBrandWhatsapp,
-} as const;
+const SOCIAL = [
+  { key: 'instagram', label: 'Instagram', Icon: IconBrandInstagram },
+  { key: 'facebook', label: 'Facebook', Icon: IconBrandFacebook },
+  { key: 'whatsapp', label: 'WhatsApp', Icon: IconBrandWhatsapp },
+] as const;
 
 const FOOTER_LINKS = [
   { label: 'Inicio', hash: anchors.home },
@@ -41,6 +42,8 @@ const FOOTER_LINKS = [
 ] as const;
 
 export function SiteFooter() {
+  // Who runs the site and how to reach them: the server's configuration.
+  const site = useSite();
   return (
     <footer id={footerId} className={classes.footer}>
       <Container size="lg">
@@ -48,7 +51,7 @@ export function SiteFooter() {
           <div>
             <span className={classes.brand}>
               <IconPaw size={26} aria-hidden="true" />
-              {site.name}
+              {SITE_NAME}
             </span>
             <Text mt="sm">
               Comunidad de adopción responsable de perros en Cali. Encontramos hogares y acompañamos
@@ -68,6 +71,16 @@ export function SiteFooter() {
                   </Link>
                 </li>
               ))}
+              <li>
+                <Link to="/perros" className={classes.link}>
+                  Perros en adopción
+                </Link>
+              </li>
+              <li>
+                <Link to="/privacidad" className={classes.link}>
+                  Política de tratamiento de datos
+                </Link>
+              </li>
             </ul>
           </nav>
 
@@ -75,61 +88,62 @@ export function SiteFooter() {
             <Title order={2} className={classes.heading}>
               Contacto
             </Title>
-            <ul className={classes.list}>
-              <li>
-                <a className={classes.link} href={`mailto:${site.email}`}>
-                  <IconMail size={18} aria-hidden="true" />
-                  {site.email}
-                </a>
-              </li>
-              <li>
-                <a className={classes.link} href={`tel:${site.phoneHref}`}>
-                  <IconPhone size={18} aria-hidden="true" />
-                  {site.phone}
-                </a>
-              </li>
-              <li>
-                <address className={classes.address}>
-                  <IconMapPin
-                    size={18}
-                    aria-hidden="true"
-                    style={{ flexShrink: 0, marginTop: 3 }}
-                  />
-                  <span>
-                    {site.address.street}
-                    <br />
-                    {site.address.city}
-                  </span>
-                </address>
-              </li>
-            </ul>
+            {site && (
+              <ul className={classes.list}>
+                <li>
+                  <a className={classes.link} href={`mailto:${site.email}`}>
+                    <IconMail size={18} aria-hidden="true" />
+                    {site.email}
+                  </a>
+                </li>
+                <li>
+                  <a className={classes.link} href={`tel:${phoneHref(site.phone)}`}>
+                    <IconPhone size={18} aria-hidden="true" />
+                    {site.phone}
+                  </a>
+                </li>
+                <li>
+                  <address className={classes.address}>
+                    <IconMapPin
+                      size={18}
+                      aria-hidden="true"
+                      style={{ flexShrink: 0, marginTop: 3 }}
+                    />
+                    <span>
+                      {site.street}
+                      <br />
+                      {site.city}
+                    </span>
+                  </address>
+                </li>
+              </ul>
+            )}
           </div>
 
           <div>
             <Title order={2} className={classes.heading}>
               Síguenos
             </Title>
-            <ul className={`${classes.list} ${classes.social}`}>
-              {site.social.map((item) => {
-                const Icon = SOCIAL_ICONS[item.key];
-                return (
-                  <li key={item.key}>
+            {site && (
+              <ul className={`${classes.list} ${classes.social}`}>
+                {SOCIAL.map(({ key, label, Icon }) => (
+                  <li key={key}>
                     <a
                       className={classes.socialLink}
-                      href={item.href}
-                      aria-label={`${item.label} de ${site.name}`}
+                      href={site[key]}
+                      aria-label={`${label} de ${SITE_NAME}`}
                       rel="noopener noreferrer"
                     >
                       <Icon size={22} aria-hidden="true" />
                     </a>
                   </li>
-                );
-              })}
-            </ul>
+                ))}
+              </ul>
+            )}
           </div>
         </div>
         <p className={classes.bottom}>
-          © {site.copyrightYear} {site.name}. Todos los derechos reservados.
+          © {COPYRIGHT_YEAR} {SITE_NAME}. Todos los derechos reservados.
         </p>
       </Container>
     </footer>

@@ -3,5 +3,6 @@
 export { auditQueryOptions } from './api/get-audit';
 export { blockedUsersQueryOptions } from './api/get-blocked-users';
 export { hiddenDogsQueryOptions } from './api/get-hidden-dogs';
+export { failedJobsQueryOptions } from './api/jobs';
 export { reportsQueryOptions } from './api/get-reports';
 export { adminStylesheets } from './components/admin-stylesheets';

@@ -14,6 +14,14 @@ export const STATUS_LABELS: Record<DogStatus, string> = {
   pending: 'En proceso',
   adopted: '¡Adoptado!',
 };
+/** A dog's status as it reads for that dog: a female dog is "¡Adoptada!". */
+export function statusLabel(status: DogStatus, sex?: DogSex | null): string {
+  return status === 'adopted' && sex === 'female' ? '¡Adoptada!' : STATUS_LABELS[status];
+}
+
+/** "adoptado" or, for a female dog, "adoptada". */
+export const adoptedWord = (sex?: DogSex | null) => (sex === 'female' ? 'adoptada' : 'adoptado');
+
 /** Filled badge colours, each at least 4.9:1 against its white text (WCAG AA). */
 export const STATUS_COLORS: Record<DogStatus, string> = {
   available: '#087f5b',

@@ -1,7 +1,7 @@
 // The head of a dog's page: title, description, canonical URL and the Open Graph / Twitter tags
 // WhatsApp and Facebook read for a link's preview (absolute URLs on the site's public origin).
 import type { Dog } from '@/shared/dog';
-import { formatAge, SEX_LABELS, SIZE_LABELS, STATUS_LABELS } from './dog-labels';
+import { formatAge, SEX_LABELS, SIZE_LABELS, statusLabel } from './dog-labels';
 
 /** The site's preview image (1200×630) for dogs without an uploaded photo. */
 export const DEFAULT_SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
@@ -23,7 +23,7 @@ export function dogHead(dog: Dog, origin: string) {
   const status = dog.status ?? 'available';
   const title =
     status === 'adopted'
-      ? `${dog.name} ${STATUS_LABELS.adopted} | Happy Dog`
+      ? `${dog.name} ${statusLabel('adopted', dog.sex)} | Happy Dog`
       : `${dog.name} en adopción en ${dog.city} | Happy Dog`;
   const description = describe(dog);
   const cover = dog.photos?.[0];

@@ -1,5 +1,8 @@
 // All SQL of the account screen and password resets: profile, password, deletion, reset tokens.
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+
+/** More work done in the same transaction, once the change succeeded (e.g. an e-mail job). */
+export type AlsoInTransaction = (tx: Queryable) => Promise<void>;
 
 export interface AccountRow {
   id: number;
@@ -58,6 +61,7 @@ export function createAccountRepository(db: Db) {
       expectedHash: string,
       newHash: string,
       keepTokenHash: string,
+      also?: AlsoInTransaction,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx.query(
@@ -70,6 +74,7 @@ export function createAccountRepository(db: Db) {
           keepTokenHash,
         ]);
         await tx.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
+        await also?.(tx);
         return true;
       });
     },
@@ -93,7 +98,11 @@ export function createAccountRepository(db: Db) {
      * dogs, sessions, consents, reset tokens and anything else a later table ties to the person.
      * The row is locked and its password re-checked first, so a password changed meanwhile wins.
      */
-    async deleteAccount(userId: number, expectedHash: string): Promise<boolean> {
+    async deleteAccount(
+      userId: number,
+      expectedHash: string,
+      also?: AlsoInTransaction,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx.query<{ password_hash: string }>(
           'SELECT password_hash FROM users WHERE id = $1 FOR UPDATE',
@@ -101,6 +110,7 @@ export function createAccountRepository(db: Db) {
         );
         if (rows[0]?.password_hash !== expectedHash) return false;
         await tx.query('DELETE FROM users WHERE id = $1', [userId]);
+        await also?.(tx);
         return true;
       });
     },
@@ -115,8 +125,9 @@ export function createAccountRepository(db: Db) {
       tokenHash: string,
       now: Date,
       expiresAt: Date,
+      q: Queryable = db,
     ): Promise<{ id: number; name: string; email: string } | undefined> {
-      const rows = await db.query<{ id: number; name: string; email: string }>(
+      const rows = await q.query<{ id: number; name: string; email: string }>(
         `WITH u AS (
            SELECT id, name, email FROM users
             WHERE lower(email) = lower($1) AND password_hash LIKE '$argon2%'
@@ -152,6 +163,7 @@ export function createAccountRepository(db: Db) {
       tokenHash: string,
       newHash: string,
       now: Date,
+      also?: AlsoInTransaction,
     ): Promise<number | undefined> {
       return db.transaction(async (tx) => {
         const used = await tx.query<{ user_id: number }>(
@@ -169,6 +181,7 @@ export function createAccountRepository(db: Db) {
           tokenHash,
         ]);
         await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+        await also?.(tx);
         return userId;
       });
     },

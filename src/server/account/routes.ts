@@ -1,77 +1,29 @@
 // The account screen's API and the forgotten-password flow: profile, password change, sign out
-// everywhere, personal data export, account deletion, password reset by e-mailed link.
-import { createHash, randomBytes } from 'node:crypto';
+// everywhere, personal data export, account deletion, password reset by e-mailed link. The work
+// is the accounts service's (account/service.ts); here are the routes, their limits and answers.
+import type { FastifyInstance } from 'fastify';
 import {
   accountExportSchema,
   accountResponseSchema,
   changePasswordSchema,
   deleteAccountSchema,
   PASSWORD_RESET_REQUESTED,
+  passwordResetCheckSchema,
   passwordResetConfirmSchema,
   passwordResetRequestedSchema,
   passwordResetRequestSchema,
-  RESET_LINK_INVALID,
-  resetLinkPath,
   updateProfileSchema,
-  type AccountUser,
 } from '../../shared/account';
-import { toApiUser } from '../../shared/user';
-import type { Config } from '../config';
-import type { Db } from '../db/db';
-import type { ListCache } from '../dogs/list-cache';
-import { HttpError } from '../http/errors';
 import { BODY_ERRORS, errors } from '../http/responses';
-import type { Router } from '../http/route';
-import { accountDeletedMail, passwordChangedMail, passwordResetMail } from '../mail/messages';
-import type { Mailer } from '../mail/mailer';
-import type { RateLimiter, RateLimitPolicy } from '../rate-limit/limiter';
-import type { SessionService } from '../sessions/service';
-import { passwordWeakness } from '../users/password-strength';
-import { hashPassword, verifyPassword } from '../users/passwords';
-import { exportAccount } from './export';
-import type { AccountRepository, AccountRow } from './repository';
-
-export interface AccountRouteDeps {
-  router: Router;
-  config: Config;
-  db: Db;
-  accounts: AccountRepository;
-  sessions: SessionService;
-  limiter: RateLimiter;
-  mailer: Mailer;
-  listCache: ListCache;
-  now: () => Date;
-}
-
-/** How long an e-mailed reset link works. */
-export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
-
-export const ACCOUNT_MESSAGES = {
-  wrongPassword: 'La contraseña no es correcta',
-  wrongCurrentPassword: 'La contraseña actual no es correcta',
-  changedMeanwhile: 'Tu contraseña cambió mientras tanto. Vuelve a intentarlo.',
-  accountGone: 'Tu cuenta ya no existe',
-} as const;
+import { createRouter } from '../http/route';
+import type { RateLimitPolicy } from '../rate-limit/limiter';
 
 const TAG = 'Cuenta';
 
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+export async function accountRoutes(app: FastifyInstance) {
+  const router = createRouter(app);
+  const { accounts, config, limiter, sessions, now } = app;
 
-function toAccountUser(row: AccountRow): AccountUser {
-  return { ...toApiUser(row), phone: row.phone };
-}
-
-export function registerAccountRoutes({
-  router,
-  config,
-  db,
-  accounts,
-  sessions,
-  limiter,
-  mailer,
-  listCache,
-  now,
-}: AccountRouteDeps) {
   // Routes that check the account's password share a small budget, so a stolen session cannot
   // be used to guess the password (and then change it) at speed.
   const passwordChecks: RateLimitPolicy = {
@@ -80,13 +32,6 @@ export function registerAccountRoutes({
     perIp: 50,
     windowMs: 15 * 60 * 1000,
   };
-
-  /** The session's account, with its password hash; 401 when it was deleted meanwhile. */
-  async function accountOf(userId: number) {
-    const account = await accounts.find(userId);
-    if (!account) throw new HttpError(401, ACCOUNT_MESSAGES.accountGone);
-    return account;
-  }
 
   router.route(
     {
@@ -100,7 +45,7 @@ export function registerAccountRoutes({
         ...errors(401),
       },
     },
-    async ({ session }) => ({ user: toAccountUser(await accountOf(session.user.id)) }),
+    async ({ session }) => ({ user: await accounts.get(session.user.id) }),
   );
 
   router.route(
@@ -116,17 +61,9 @@ export function registerAccountRoutes({
         ...errors(...BODY_ERRORS, 401),
       },
     },
-    async ({ request, session, body }) => {
-      const updated = await accounts.updateProfile(session.user.id, body);
-      if (!updated) throw new HttpError(401, ACCOUNT_MESSAGES.accountGone);
-      // Logged-in visitors see the owner's name and phone on each dog.
-      if (body.name !== undefined || body.phone !== undefined) listCache.invalidate();
-      request.log.info(
-        { event: 'profile_updated', userId: session.user.id, fields: Object.keys(body) },
-        'profile updated',
-      );
-      return { user: toAccountUser(updated) };
-    },
+    async ({ request, session, body }) => ({
+      user: await accounts.updateProfile(session.user.id, body, request.log),
+    }),
   );
 
   router.route(
@@ -145,28 +82,7 @@ export function registerAccountRoutes({
       },
     },
     async ({ request, reply, session, body }) => {
-      const account = await accountOf(session.user.id);
-      if (!(await verifyPassword(account.password_hash, body.current))) {
-        request.log.warn(
-          { event: 'password_change_refused', userId: account.id },
-          'wrong password',
-        );
-        throw new HttpError(403, ACCOUNT_MESSAGES.wrongCurrentPassword);
-      }
-      const weakness = await passwordWeakness(body.password, account);
-      if (weakness) throw new HttpError(400, weakness);
-      const newHash = await hashPassword(body.password);
-      if (
-        !(await accounts.changePassword(
-          account.id,
-          account.password_hash,
-          newHash,
-          session.tokenHash,
-        ))
-      )
-        throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);
-      request.log.info({ event: 'password_changed', userId: account.id }, 'password changed');
-      mailer.send('password-changed', passwordChangedMail(account, 'changed'));
+      await accounts.changePassword(session, body, request.log);
       return reply.code(204).send();
     },
   );
@@ -181,12 +97,8 @@ export function registerAccountRoutes({
       responses: { 204: { description: 'Sesiones cerradas' }, ...errors(401, 403) },
     },
     async ({ request, reply, session }) => {
-      const ended = await accounts.endAllSessions(session.user.id);
+      await accounts.endAllSessions(session.user.id, request.log);
       sessions.clearCookie(request, reply);
-      request.log.info(
-        { event: 'logout_all', userId: session.user.id, ended },
-        'every session ended',
-      );
       return reply.code(204).send();
     },
   );
@@ -209,12 +121,7 @@ export function registerAccountRoutes({
     },
     async ({ request, reply, session }) => {
       const t = now();
-      const data = await exportAccount(db, session.user.id, t);
-      if (!data.profile) throw new HttpError(401, ACCOUNT_MESSAGES.accountGone);
-      request.log.info(
-        { event: 'data_exported', userId: session.user.id },
-        'personal data exported',
-      );
+      const data = await accounts.export(session.user.id, t, request.log);
       const day = t.toISOString().slice(0, 10);
       return reply
         .type('application/json; charset=utf-8')
@@ -239,17 +146,8 @@ export function registerAccountRoutes({
       },
     },
     async ({ request, reply, session, body }) => {
-      const account = await accountOf(session.user.id);
-      if (!(await verifyPassword(account.password_hash, body.password))) {
-        request.log.warn({ event: 'account_delete_refused', userId: account.id }, 'wrong password');
-        throw new HttpError(403, ACCOUNT_MESSAGES.wrongPassword);
-      }
-      if (!(await accounts.deleteAccount(account.id, account.password_hash)))
-        throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);
-      listCache.invalidate();
+      await accounts.delete(session.user.id, body.password, request.log);
       sessions.clearCookie(request, reply);
-      request.log.info({ event: 'account_deleted', userId: account.id }, 'account deleted');
-      mailer.send('account-deleted', accountDeletedMail(account));
       return reply.code(204).send();
     },
   );
@@ -289,26 +187,29 @@ export function registerAccountRoutes({
         request.log.warn({ event: 'password_reset_rate_limited', ip: request.ip }, 'rate limited');
         throw error;
       }
-      // The same work whether or not the e-mail has an account: a token, its hash, one statement.
-      const token = randomBytes(32).toString('base64url');
-      const t = now();
-      const account = await accounts.createPasswordReset(
-        email,
-        sha256(token),
-        t,
-        new Date(t.getTime() + RESET_TOKEN_TTL_MS),
-      );
-      if (account) {
-        mailer.send(
-          'password-reset',
-          passwordResetMail(account, `${config.publicUrl}${resetLinkPath(token)}`),
-        );
-      }
-      request.log.info(
-        { event: 'password_reset_requested', userId: account?.id },
-        'password reset requested',
-      );
+      await accounts.requestPasswordReset(email, request.log);
       return reply.code(202).send({ message: PASSWORD_RESET_REQUESTED });
+    },
+  );
+
+  router.route(
+    {
+      method: 'POST',
+      url: '/api/user/password-reset/check',
+      summary:
+        'Dice si el enlace para crear una nueva contraseña sigue sirviendo (sin usarlo), para avisarlo al abrirlo',
+      tag: TAG,
+      auth: 'none',
+      body: passwordResetCheckSchema,
+      responses: {
+        204: { description: 'El enlace sirve' },
+        ...errors(...BODY_ERRORS),
+      },
+    },
+    async ({ reply, body }) => {
+      // The token in the body, not the address: request logs never hold a live link.
+      await accounts.checkPasswordReset(body.token);
+      return reply.code(204).send();
     },
   );
 
@@ -327,18 +228,7 @@ export function registerAccountRoutes({
       },
     },
     async ({ request, reply, body }) => {
-      const tokenHash = sha256(body.token);
-      // Checked before hashing the new password, so a dead link costs no argon2 work.
-      const account = await accounts.findLiveReset(tokenHash, now());
-      if (!account) throw new HttpError(400, RESET_LINK_INVALID);
-      // Refused before the link is used: the person may try another password with it.
-      const weakness = await passwordWeakness(body.password, account);
-      if (weakness) throw new HttpError(400, weakness);
-      const newHash = await hashPassword(body.password);
-      const userId = await accounts.completePasswordReset(tokenHash, newHash, now());
-      if (userId === undefined) throw new HttpError(400, RESET_LINK_INVALID);
-      request.log.info({ event: 'password_reset', userId }, 'password reset with a link');
-      mailer.send('password-changed', passwordChangedMail(account, 'reset'));
+      await accounts.confirmPasswordReset(body.token, body.password, request.log);
       return reply.code(204).send();
     },
   );

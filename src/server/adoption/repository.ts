@@ -10,7 +10,7 @@ import {
   type InterestState,
   type InterestStateTarget,
 } from '../../shared/interest-states';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION, type Db } from '../db/db';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION, type Queryable } from '../db/db';
 import { VISIBLE } from '../dogs/repository';
 
 /** Largest value of a PostgreSQL integer (the type of the ids). */
@@ -37,6 +37,8 @@ export interface InterestTarget {
   name: string;
   status: DogStatus;
   sterilized: boolean | null;
+  sex: 'male' | 'female' | null;
+  demo: boolean;
   owner: { id: number; name: string; email: string };
 }
 
@@ -63,7 +65,7 @@ export interface OpenApplicant {
 const historyEntry = (state: InterestState, at: Date, note?: string) =>
   JSON.stringify([{ state, at: at.toISOString(), ...(note ? { note } : {}) }]);
 
-export function createAdoptionRepository(db: Db) {
+export function createAdoptionRepository(db: Queryable) {
   /** The requests matching `where` (on `i`, `d`, `s`; `$1` is `userId`) as one JSON array. */
   const listJson = async (where: string, userId: number): Promise<string> => {
     const rows = await db.query<{ json: string }>(
@@ -90,12 +92,14 @@ export function createAdoptionRepository(db: Db) {
         id: number;
         name: string;
         status: DogStatus;
+        sex: 'male' | 'female' | null;
+        demo: boolean;
         owner_id: number;
         owner_name: string;
         owner_email: string;
         sterilized: boolean | null;
       }>(
-        `SELECT d.id, d.name, d.status, d.sterilized, u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
+        `SELECT d.id, d.name, d.status, d.sterilized, d.sex, d.demo, u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
            FROM dogs d JOIN users u ON u.id = d.hostage_id
           WHERE d.id = $1 AND ${VISIBLE}`,
         [dogId],
@@ -107,6 +111,8 @@ export function createAdoptionRepository(db: Db) {
           name: row.name,
           status: row.status,
           sterilized: row.sterilized,
+          sex: row.sex,
+          demo: row.demo,
           owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email },
         }
       );
@@ -181,10 +187,11 @@ export function createAdoptionRepository(db: Db) {
 
     /**
      * Moves a request to `to` on behalf of `userId` (its dog's rescuer or its applicant), when
-     * the rules allow it (shared/interest-states.ts), adding the state to its history. The row is
-     * locked while deciding, so two concurrent changes apply one after the other; the applicant is
-     * to be e-mailed only the first time the request reaches a state (recorded in the same
-     * transaction, so neither a switch back and forth nor concurrent changes e-mail twice).
+     * the rules allow it (shared/interest-states.ts), adding the state to its history. Run it in
+     * a transaction (and roll that back on a refusal): the row is locked while deciding, so two
+     * concurrent changes apply one after the other; the applicant is to be e-mailed only the first
+     * time the request reaches a state (recorded in the same transaction, so neither a switch back
+     * and forth nor concurrent changes e-mail twice).
      */
     async changeState(
       interestId: number,
@@ -194,51 +201,45 @@ export function createAdoptionRepository(db: Db) {
       at: Date,
     ): Promise<StateChange | StateChangeRefusal> {
       if (interestId > MAX_ID) return { refused: 'missing' };
-      try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx.query<{
-            state: InterestState;
-            sender_id: number;
-            owner_id: number;
-            emailed_states: string[];
-          }>(
-            `SELECT i.state, i.sender_id, d.hostage_id AS owner_id, i.emailed_states
-               FROM interests i JOIN dogs d ON d.id = i.dog_id
-              WHERE i.id = $1 FOR UPDATE OF i`,
-            [interestId],
+      const [row] = await db.query<{
+        state: InterestState;
+        sender_id: number;
+        owner_id: number;
+        emailed_states: string[];
+      }>(
+        `SELECT i.state, i.sender_id, d.hostage_id AS owner_id, i.emailed_states
+           FROM interests i JOIN dogs d ON d.id = i.dog_id
+          WHERE i.id = $1 FOR UPDATE OF i`,
+        [interestId],
+      );
+      if (!row) return { refused: 'missing' };
+      const actor: InterestActor | undefined =
+        row.owner_id === userId ? 'rescuer' : row.sender_id === userId ? 'applicant' : undefined;
+      if (!actor) return { refused: 'stranger' };
+      const refusal = interestTransitionError(actor, row.state, to);
+      if (refusal) return { refused: 'transition', ...refusal };
+      const changed = row.state !== to;
+      const notify = changed && !row.emailed_states.includes(to);
+      if (changed) {
+        try {
+          await db.query(
+            `UPDATE interests SET state = $2, updated_at = $3, history = history || $4::jsonb,
+                    emailed_states = CASE WHEN $2 = ANY (emailed_states) THEN emailed_states
+                                          ELSE array_append(emailed_states, $2) END
+              WHERE id = $1`,
+            [interestId, to, at, historyEntry(to, at, note)],
           );
-          if (!row) return { refused: 'missing' } as const;
-          const actor: InterestActor | undefined =
-            row.owner_id === userId
-              ? 'rescuer'
-              : row.sender_id === userId
-                ? 'applicant'
-                : undefined;
-          if (!actor) return { refused: 'stranger' } as const;
-          const refusal = interestTransitionError(actor, row.state, to);
-          if (refusal) return { refused: 'transition', ...refusal } as const;
-          const changed = row.state !== to;
-          const notify = changed && !row.emailed_states.includes(to);
-          if (changed) {
-            await tx.query(
-              `UPDATE interests SET state = $2, updated_at = $3, history = history || $4::jsonb,
-                      emailed_states = CASE WHEN $2 = ANY (emailed_states) THEN emailed_states
-                                            ELSE array_append(emailed_states, $2) END
-                WHERE id = $1`,
-              [interestId, to, at, historyEntry(to, at, note)],
-            );
-          }
-          const [interest] = await tx.query<Interest>(
-            `SELECT ${INTEREST_COLUMNS} FROM ${INTEREST_FROM} WHERE i.id = $1`,
-            [interestId],
-          );
-          return { interest: interest!, changed, notify };
-        });
-      } catch (error) {
-        // Reconsidering a declined request while its applicant has sent another one since.
-        if (pgErrorCode(error) === UNIQUE_VIOLATION) return { refused: 'reopen-taken' };
-        throw error;
+        } catch (error) {
+          // Reconsidering a declined request while its applicant has sent another one since.
+          if (pgErrorCode(error) === UNIQUE_VIOLATION) return { refused: 'reopen-taken' };
+          throw error;
+        }
       }
+      const [interest] = await db.query<Interest>(
+        `SELECT ${INTEREST_COLUMNS} FROM ${INTEREST_FROM} WHERE i.id = $1`,
+        [interestId],
+      );
+      return { interest: interest!, changed, notify };
     },
 
     /** The open applications of `ownerId`'s dog `dogId`, with whom to tell (before deleting it). */

@@ -19,20 +19,13 @@ import {
 import { sendCachedJson } from '../http/cached-json';
 import { BODY_ERRORS, errors } from '../http/responses';
 import { createRouter } from '../http/route';
-import type { Mailer } from '../mail/mailer';
 import type { RateLimitPolicy } from '../rate-limit/limiter';
-import { createAdoptionService } from './service';
 
 const TAG = 'Adopción';
 
-export async function adoptionRoutes(app: FastifyInstance, options: { mailer: Mailer }) {
+export async function adoptionRoutes(app: FastifyInstance) {
   const router = createRouter(app);
-  const adoption = createAdoptionService({
-    db: app.db,
-    mailer: options.mailer,
-    publicUrl: app.config.publicUrl,
-    now: app.now,
-  });
+  const { adoption, dogs } = app;
   const { rateLimits } = app.config;
   const interests: RateLimitPolicy = {
     name: 'interest',
@@ -40,8 +33,6 @@ export async function adoptionRoutes(app: FastifyInstance, options: { mailer: Ma
     perIp: rateLimits.interestPerIp,
     windowMs: rateLimits.interestWindowMs,
   };
-  // Deleting a dog ends its open applications: their applicants are told.
-  app.dogs.onRemove((dogId, ownerId) => adoption.beforeDogRemoved(dogId, ownerId));
   // Every state change may e-mail the applicant: nobody toggling a request can flood an inbox.
   const answers: RateLimitPolicy = {
     name: 'interest-answer',
@@ -202,6 +193,6 @@ export async function adoptionRoutes(app: FastifyInstance, options: { mailer: Ma
         ...errors(401),
       },
     },
-    async ({ session }) => app.dogs.listOwned(session.user.id),
+    async ({ session }) => dogs.listOwned(session.user.id),
   );
 }

@@ -1,7 +1,8 @@
 // Adoption applications ("Me interesa"): a logged-in visitor applies for a dog with a snapshot of
 // their adopter profile, the rescuer moves the application through its states, the applicant may
 // withdraw it; every state reached e-mails the applicant once. Every e-mail of this feature is
-// sent from here (the `tell` helpers); sending mail never fails the request.
+// queued from here (the `tell` helpers), as a job stored in the same transaction as the change
+// that causes it (mail/queue.ts delivers and retries it).
 import {
   meetsSterilizationRule,
   STERILIZATION_RULE_MESSAGE,
@@ -18,33 +19,34 @@ import {
   type ResponseTime,
 } from '../../shared/interest';
 import type { InterestStateTarget } from '../../shared/interest-states';
-import type { Db } from '../db/db';
+import { MY_APPLICATIONS_PATH, MY_DOGS_PATH } from '../../shared/site';
+import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
 import {
   applicationDogRemovedMail,
   applicationStateMail,
   interestReceivedMail,
   type ApplicationMailState,
 } from '../mail/messages';
+import type { MailQueue } from '../mail/queue';
 import { createAdoptionRepository, type OpenApplicant } from './repository';
 
 export interface AdoptionServiceDeps {
   db: Db;
-  mailer: Mailer;
+  mail: MailQueue;
   /** The site's address for links in e-mails (config.publicUrl). */
   publicUrl: string;
+  /** The address people write to (config.site.email), named in every e-mail. */
+  contact: string;
   now: () => Date;
 }
 
-export const MY_DOGS_PATH = '/mis-perros';
-export const MY_APPLICATIONS_PATH = '/mis-solicitudes';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Built received boxes are kept up to this many bytes in all, the least recently used go first. */
 export const RECEIVED_BOXES_MAX_BYTES = 16 * 1024 * 1024;
 
-export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionServiceDeps) {
+export function createAdoptionService({ db, mail, publicUrl, contact, now }: AdoptionServiceDeps) {
   const repository = createAdoptionRepository(db);
   const receivedBoxes = new Map<number, { version: string; json: Buffer }>();
   let receivedBytes = 0;
@@ -62,10 +64,15 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
     }
   };
 
-  /** The e-mails of this feature, each queued on the mailer. */
+  /** The e-mails of this feature, each stored as a job inside `tx`. */
   const tell = {
-    rescuer(dog: { name: string; owner: { name: string; email: string } }, interest: Interest) {
-      mailer.send(
+    rescuer(
+      tx: Queryable,
+      dog: { name: string; owner: { name: string; email: string } },
+      interest: Interest,
+    ) {
+      return mail.enqueue(
+        tx,
         'interest-received',
         interestReceivedMail(
           dog.owner,
@@ -76,26 +83,31 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
             hasProfile: interest.profile !== null,
           },
           `${publicUrl}${MY_DOGS_PATH}`,
+          contact,
         ),
       );
     },
-    applicant(interest: Interest, state: ApplicationMailState, note?: string) {
-      mailer.send(
+    applicant(tx: Queryable, interest: Interest, state: ApplicationMailState, note?: string) {
+      return mail.enqueue(
+        tx,
         `interest-${state}`,
         applicationStateMail(
           interest.sender,
           { dogName: interest.dog.name, state, note },
           `${publicUrl}${MY_APPLICATIONS_PATH}`,
+          contact,
         ),
       );
     },
-    dogRemoved(applicant: OpenApplicant) {
-      mailer.send(
+    dogRemoved(tx: Queryable, applicant: OpenApplicant) {
+      return mail.enqueue(
+        tx,
         'interest-dog-removed',
         applicationDogRemovedMail(
           applicant.sender,
           { dogName: applicant.dogName },
           `${publicUrl}/perros`,
+          contact,
         ),
       );
     },
@@ -104,8 +116,8 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
   return {
     /**
      * An application for a dog anyone may see (404 otherwise: the owner of a hidden or deleted
-     * listing gets nothing), by someone other than its owner (403), that is not adopted (409),
-     * when the applicant has no open application for it yet (409). It carries a copy of the
+     * listing gets nothing), by someone other than its owner (403), that is neither a demo nor
+     * adopted (409), when the applicant has no open application for it yet (409). It carries a copy of the
      * applicant's adopter profile; a dog that is not sterilized needs the profile's commitment to
      * sterilize it and to accept follow-up (409 otherwise).
      */
@@ -113,16 +125,30 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
       const dog = await repository.visibleDog(dogId);
       if (!dog) throw new HttpError(404, MESSAGES.dogNotFound);
       if (dog.owner.id === sender.id) throw new HttpError(403, INTEREST_MESSAGES.ownDog);
-      if (dog.status === 'adopted') throw new HttpError(409, INTEREST_MESSAGES.adopted);
+      if (dog.demo) throw new HttpError(409, INTEREST_MESSAGES.demo);
+      if (dog.status === 'adopted') {
+        const message =
+          dog.sex === 'female' ? INTEREST_MESSAGES.adoptedFemale : INTEREST_MESSAGES.adopted;
+        throw new HttpError(409, message);
+      }
       const profile = await repository.adopterProfile(sender.id);
       if (!meetsSterilizationRule(dog, profile))
         throw new HttpError(409, STERILIZATION_RULE_MESSAGE);
-      const interest = await repository.insert(dogId, sender.id, input, profile, now());
-      if (interest === 'gone') throw new HttpError(404, MESSAGES.dogNotFound);
-      if (interest === 'open') throw new HttpError(409, INTEREST_MESSAGES.alreadyOpen);
-      tell.rescuer(dog, interest);
-      tell.applicant(interest, 'new');
-      return interest;
+      return db.transaction(async (tx) => {
+        const interest = await createAdoptionRepository(tx).insert(
+          dogId,
+          sender.id,
+          input,
+          profile,
+          now(),
+        );
+        // Thrown, so the transaction rolls back (after a failed insert PostgreSQL refuses more).
+        if (interest === 'gone') throw new HttpError(404, MESSAGES.dogNotFound);
+        if (interest === 'open') throw new HttpError(409, INTEREST_MESSAGES.alreadyOpen);
+        await tell.rescuer(tx, dog, interest);
+        await tell.applicant(tx, interest, 'new');
+        return interest;
+      });
     },
 
     /**
@@ -157,32 +183,42 @@ export function createAdoptionService({ db, mailer, publicUrl, now }: AdoptionSe
       state: InterestStateTarget,
       note?: string,
     ): Promise<Interest> {
-      const result = await repository.changeState(interestId, userId, state, note, now());
-      if ('refused' in result) {
-        switch (result.refused) {
-          case 'missing':
-            throw new HttpError(404, INTEREST_MESSAGES.notFound);
-          case 'stranger':
-            throw new HttpError(403, INTEREST_MESSAGES.notDogOwner);
-          case 'reopen-taken':
-            throw new HttpError(409, INTEREST_MESSAGES.reopenTaken);
-          case 'transition':
-            throw new HttpError(result.status, result.error);
+      return db.transaction(async (tx) => {
+        const result = await createAdoptionRepository(tx).changeState(
+          interestId,
+          userId,
+          state,
+          note,
+          now(),
+        );
+        // Refusals are thrown, so the transaction rolls back.
+        if ('refused' in result) {
+          switch (result.refused) {
+            case 'missing':
+              throw new HttpError(404, INTEREST_MESSAGES.notFound);
+            case 'stranger':
+              throw new HttpError(403, INTEREST_MESSAGES.notDogOwner);
+            case 'reopen-taken':
+              throw new HttpError(409, INTEREST_MESSAGES.reopenTaken);
+            case 'transition':
+              throw new HttpError(result.status, result.error);
+          }
         }
-      }
-      const { interest, notify } = result;
-      // `adopted` is never reached here (only by closing an adoption).
-      if (notify && interest.state !== 'adopted') tell.applicant(interest, interest.state, note);
-      return interest;
+        const { interest, notify } = result;
+        // `adopted` is never reached here (only by closing an adoption).
+        if (notify && interest.state !== 'adopted')
+          await tell.applicant(tx, interest, interest.state, note);
+        return interest;
+      });
     },
 
     /**
-     * Before `ownerId` deletes dog `dogId`: its open applications end with it. Returns what to do
-     * once the deletion succeeded: tell each of those applicants, kindly.
+     * Inside the transaction in which `ownerId` deletes dog `dogId`: its open applications end
+     * with it, and each of those applicants is told, kindly, once the deletion commits.
      */
-    async beforeDogRemoved(dogId: number, ownerId: number): Promise<() => void> {
-      const applicants = await repository.openApplicants(dogId, ownerId);
-      return () => applicants.forEach((applicant) => tell.dogRemoved(applicant));
+    async beforeDogRemoved(tx: Queryable, dogId: number, ownerId: number): Promise<void> {
+      const applicants = await createAdoptionRepository(tx).openApplicants(dogId, ownerId);
+      for (const applicant of applicants) await tell.dogRemoved(tx, applicant);
     },
 
     adopterProfile(userId: number): Promise<AdopterProfile | null> {

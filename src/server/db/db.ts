@@ -24,6 +24,11 @@ export interface Db extends Queryable {
   /** Runs `fn` inside BEGIN/COMMIT; any throw rolls back and is rethrown. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: a consistent SQL dump of the whole database (pg_dump, as plain
+   * SQL that sets search_path to '' before its statements).
+   */
+  dump?(): Promise<string>;
 }
 
 /** PostgreSQL error code of a driver error, if any (both drivers expose `code`). */

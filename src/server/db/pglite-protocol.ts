@@ -13,6 +13,7 @@ export type ThreadRequest = { id: number } & (
   | { op: 'exec'; text: string; tx?: number }
   | { op: 'begin' | 'commit' | 'rollback'; tx: number }
   | { op: 'close' }
+  | { op: 'dump' }
 );
 
 /** Id 0 answers the start: `{ pgdata }` once the database is open. */

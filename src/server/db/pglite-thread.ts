@@ -38,13 +38,14 @@ function tsxEsmApi(): string {
 }
 
 /**
- * The worker's entry: the compiled one next to the compiled server, or the TypeScript source
- * (through tsx, which Node does not apply to a worker's first module by itself).
+ * A worker's entry (`name`: a module of this folder with its own entry in the server build): the
+ * compiled one next to the compiled server, or the TypeScript source (through tsx, which Node
+ * does not apply to a worker's first module by itself).
  */
-function workerEntry(): { code: string; eval: boolean } {
-  const compiled = join(PROJECT_ROOT, 'build', 'server', 'pglite-worker.mjs');
+export function workerEntry(name = 'pglite-worker'): { code: string; eval: boolean } {
+  const compiled = join(PROJECT_ROOT, 'build', 'server', `${name}.mjs`);
   if (!import.meta.url.endsWith('.ts')) return { code: compiled, eval: false };
-  const source = new URL('./pglite-worker.ts', import.meta.url).href;
+  const source = new URL(`./${name}.ts`, import.meta.url).href;
   const tsx = pathToFileURL(tsxEsmApi()).href;
   return {
     code:
@@ -193,6 +194,7 @@ export function openPgliteThread(
       await call({ op: 'commit', tx });
       return result;
     },
+    dump: () => call<string>({ op: 'dump' }),
     close() {
       closed ??= (async () => {
         closing = true;

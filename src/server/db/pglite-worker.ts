@@ -86,6 +86,8 @@ try {
       case 'close':
         await db.close();
         return undefined;
+      case 'dump':
+        return db.dump!();
     }
   };
 

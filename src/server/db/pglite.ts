@@ -78,5 +78,11 @@ export async function openPglite(dataDir: string): Promise<Db> {
       closed = true;
       await pg.close();
     },
+    /** A copy of the directory, dumped on a thread of its own (pglite-dump.ts). */
+    async dump() {
+      // Loaded only when a backup is made (with pg_dump's own WebAssembly module).
+      const { dumpPglite } = await import('./pglite-dump');
+      return dumpPglite(pg);
+    },
   };
 }

@@ -30,7 +30,7 @@ const COLUMNS =
   `d.id, d.name, d.height, d.weight, d.city, coalesce(${COVER_URL}, d.image) AS image, ` +
   `d.personality, d.life_span, d.hostage_id, d.image AS image_url, ${PHOTOS} AS photos, ` +
   `d.sex, d.size, d.age_months, d.sterilized, d.vaccinated, d.good_with_kids, ` +
-  `d.good_with_dogs, d.good_with_cats, d.status, ${iso('d.created_at')}, ${iso('d.updated_at')}`;
+  `d.good_with_dogs, d.good_with_cats, d.status, d.demo, ${iso('d.created_at')}, ${iso('d.updated_at')}`;
 
 /** Age ranges of the catalogue, in months: [from, below). */
 const AGE_RANGES: Record<NonNullable<DogFilters['age']>, [number, number]> = {
@@ -146,6 +146,7 @@ interface DogRow {
   good_with_dogs: boolean | null;
   good_with_cats: boolean | null;
   status: DogStatus;
+  demo: boolean;
   created_at: string;
   updated_at: string;
   owner_name?: string;
@@ -175,6 +176,7 @@ function toDog(row: DogRow): Dog {
     good_with_dogs: row.good_with_dogs,
     good_with_cats: row.good_with_cats,
     status: row.status,
+    demo: row.demo,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

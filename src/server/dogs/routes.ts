@@ -12,21 +12,13 @@ import {
   dogSchema,
   type Dog,
 } from '../../shared/dog';
-import type { Config } from '../config';
 import { sendCachedJson } from '../http/cached-json';
 import { HttpError } from '../http/errors';
 import { errors } from '../http/responses';
-import { createRouter, type Router } from '../http/route';
+import { createRouter } from '../http/route';
 import type { RateLimitPolicy } from '../rate-limit/limiter';
 import type { CurrentSession } from '../sessions/service';
-import type { DogService } from './service';
 import { hostnameOf, ownSiteImageRefusal } from './image-url';
-
-interface DogRouteDeps {
-  router: Router;
-  config: Config;
-  dogs: DogService;
-}
 
 const TAG = 'Perros';
 
@@ -34,7 +26,10 @@ function withOwner(dog: Dog, session: CurrentSession): Dog {
   return { ...dog, user: { name: session.user.name, email: session.user.email } };
 }
 
-function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
+/** The dogs resource's routes, on the dogs service. */
+export async function dogRoutes(app: FastifyInstance) {
+  const router = createRouter(app);
+  const { config, dogs } = app;
   /** The image URL may point neither at this site (as configured or as reached) nor at an API. */
   const refuseOwnSiteImage = (image: string, request: { hostname: string }) => {
     const own = [hostnameOf(config.publicUrl), hostnameOf(request.hostname)];
@@ -203,9 +198,4 @@ function registerDogRoutes({ router, config, dogs }: DogRouteDeps) {
       return reply.code(204).send();
     },
   );
-}
-
-/** The dogs resource's routes, on the dogs service. */
-export async function dogRoutes(app: FastifyInstance) {
-  registerDogRoutes({ router: createRouter(app), config: app.config, dogs: app.dogs });
 }

@@ -1,8 +1,6 @@
 // The dogs service: the only way to the dog listings. Reads go through the exact list cache;
 // every write invalidates it before it returns, so the write is answered only once no cached
 // page from before it can be served. Route handlers never touch the cache themselves.
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import {
   DOG_PAGE_DEFAULT,
@@ -13,9 +11,9 @@ import {
   type DogFilters,
   type DogInput,
 } from '../../shared/dog';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { createPhotoRepository } from '../photos/repository';
-import { createListCache, type ListCache, type LoadedPage } from './list-cache';
+import type { ListCache, LoadedPage } from './list-cache';
 import { createDogRepository, hasFilters, queryWords, type DogRepository } from './repository';
 
 /**
@@ -154,20 +152,6 @@ export function createDogService(
       return repository.ownerOf(id);
     },
 
-    /** The dogs a person saved ("Guardados"), most recently saved first. */
-    favorites(userId: number): Promise<Dog[]> {
-      return repository.listFavorites(userId);
-    },
-
-    /** Saves a dog for a person (again: no change); false when the dog does not exist. */
-    addFavorite(userId: number, dogId: number): Promise<boolean> {
-      return repository.addFavorite(userId, dogId);
-    },
-
-    removeFavorite(userId: number, dogId: number): Promise<void> {
-      return repository.removeFavorite(userId, dogId);
-    },
-
     /** The new dog; it and its photos are written together, or not at all. */
     async create(input: DogInput, ownerId: number): Promise<Dog> {
       const dog = await db.transaction(async (tx) => {
@@ -198,8 +182,8 @@ export function createDogService(
     },
 
     /**
-     * Registers work around a deletion: `listener` runs before the dog is deleted (it may read
-     * what goes with it) and returns what to do once the deletion succeeded.
+     * Registers work around a deletion: `listener` runs in the deletion's transaction, before
+     * the dog is deleted; what it writes stays only if the dog is deleted.
      */
     onRemove(listener: RemoveListener): void {
       removeListeners.push(listener);
@@ -207,37 +191,28 @@ export function createDogService(
 
     /** False when the dog is missing or not `ownerId`'s. */
     async remove(id: number, ownerId: number): Promise<boolean> {
-      const after = await Promise.all(removeListeners.map((listener) => listener(id, ownerId)));
-      const deleted = await repository.deleteOwned(id, ownerId);
-      if (deleted) {
-        listCache.invalidate();
-        for (const done of after) done();
-      }
+      const deleted = await db
+        .transaction(async (tx) => {
+          for (const listener of removeListeners) await listener(tx, id, ownerId);
+          if (!(await createDogRepository(tx).deleteOwned(id, ownerId))) throw new NothingDeleted();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NothingDeleted) return false;
+          throw error;
+        });
+      if (deleted) listCache.invalidate();
       return deleted;
     },
   };
 }
 
 export type DogService = ReturnType<typeof createDogService>;
-/** Runs before dog `dogId` of `ownerId` is deleted; its result runs once it was. */
-export type RemoveListener = (dogId: number, ownerId: number) => Promise<() => void>;
+/**
+ * Runs inside the transaction that deletes dog `dogId` of `ownerId`, before the deletion (it may
+ * read what goes with the dog, and write what should happen with it, such as e-mails to send).
+ */
+export type RemoveListener = (tx: Queryable, dogId: number, ownerId: number) => Promise<void>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    dogs: DogService;
-  }
-}
-
-export const dogsService = fp(
-  async (app: FastifyInstance) => {
-    const { config, db, now, dataStamps } = app;
-    const listCache = createListCache({
-      ttlMs: config.dogListCacheMs,
-      now,
-      // Other processes may write to a shared PostgreSQL; an embedded DATA_DIR has only this one.
-      currentVersion: dataStamps ? async () => (await dataStamps.fresh()).dogs : undefined,
-    });
-    app.decorate('dogs', createDogService(db, listCache));
-  },
-  { name: 'dogs-service', dependencies: ['database'] },
-);
+/** Thrown inside a deletion's transaction when nothing was deleted, so listeners' writes roll back. */
+class NothingDeleted extends Error {}

@@ -1,12 +1,13 @@
 // The one error handler: every refusal is `{"error": "<Spanish>"}` with its status, and a 5xx never
-// reveals internals (it is logged in full instead). Also the answer for unknown paths.
+// reveals internals (it is logged in full instead). Also the answer for unknown paths (with a
+// build, every other GET is the pages' route: pages/routes.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/api';
 import { databaseFault, FAULT_MESSAGES, RETRY_AFTER_SECONDS } from '../db/errors';
 import { HttpError } from './errors';
-import { isApiPath, setSecurityHeadersOutsideHooks } from './security';
+import { setSecurityHeadersOutsideHooks } from './security';
 
 function publicMessage(error: FastifyError): { status: number; message: string } | null {
   switch (error.code) {
@@ -44,13 +45,8 @@ export function refuseMalformedRequest(
   return reply.code(400).send({ error: 'La dirección de la petición no es válida' });
 }
 
-export interface ErrorHandlerOptions {
-  /** Draws a page for a GET that is neither the API nor a file; without it such a GET is a 404. */
-  renderPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-}
-
-export const errorHandler = fp<ErrorHandlerOptions>(
-  async (app: FastifyInstance, { renderPage }) => {
+export const errorHandler = fp(
+  async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
@@ -79,16 +75,7 @@ export const errorHandler = fp<ErrorHandlerOptions>(
       return reply.code(500).send({ error: MESSAGES.internal });
     });
 
-    app.setNotFoundHandler((request, reply) => {
-      if (
-        renderPage &&
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !isApiPath(request.url)
-      ) {
-        return renderPage(request, reply);
-      }
-      return reply.code(404).send({ error: MESSAGES.notFound });
-    });
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: MESSAGES.notFound }));
   },
   { name: 'error-handler' },
 );

@@ -1,7 +1,12 @@
 // Reusable response declarations for route specs (they document the API in openapi.json).
 import { z } from 'zod';
 import { errorBodySchema } from '../../shared/api';
-import type { ResponseSpec } from './route';
+
+export interface ResponseSpec {
+  description: string;
+  /** The body's shape. Without one the answer has no JSON body built from a value (204). */
+  schema?: z.ZodType;
+}
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Parámetros o cuerpo inválidos, o JSON mal formado',

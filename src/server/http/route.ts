@@ -12,21 +12,15 @@ import type {
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/api';
-import { policyLimits, type RateLimitPolicy } from '../rate-limit/limiter';
-import type { CurrentSession } from '../sessions/service';
 import { HttpError } from './errors';
-import { errors } from './responses';
+import { policyLimits, type RateLimitPolicy } from './rate-limit-policy';
+import { errors, type ResponseSpec } from './responses';
+import type { CurrentSession } from './session';
 
 /** 'admin': logged in with role admin (403 for anyone else logged in), checked before the body. */
 export type Auth = 'none' | 'optional' | 'required' | 'admin';
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
-
-export interface ResponseSpec {
-  description: string;
-  /** The body's shape. Without one the answer has no JSON body built from a value (204). */
-  schema?: z.ZodType;
-}
 
 export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

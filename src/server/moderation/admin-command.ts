@@ -2,8 +2,10 @@
 // API never takes a role from a client). Works on the embedded DATA_DIR and on DATABASE_URL; an
 // embedded database that a running server holds is refused with a clear message, since two
 // processes on one PGlite directory would corrupt it. Each change is written to the audit log.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../config';
-import { LockError } from '../db/lock';
+import { LOCK_FILE_NAME, LockError } from '../db/lock';
 import { migrate } from '../db/migrate';
 import { openDatabase, type OpenDatabase } from '../db/open';
 import { createModerationRepository, personLabel } from './repository';
@@ -25,12 +27,28 @@ export interface AdminCommandIo {
 /** Opens the configured database; replaceable in tests. */
 export type Opener = (config: Config) => Promise<OpenDatabase>;
 
+/** An embedded DATA_DIR without a database: the command never creates one. */
+class NoDatabaseError extends Error {}
+
+/**
+ * The server's database, never a new one: an embedded DATA_DIR without a database is most likely
+ * not the server's (run from another directory, or without its DATA_DIR).
+ */
+function openExisting(config: Config): Promise<OpenDatabase> {
+  const has = (name: string) => existsSync(join(config.dataDir, name));
+  // A running server's lock is reported as such (openDatabase), even before its first data.
+  if (!config.databaseUrl && !has('pgdata') && !has(LOCK_FILE_NAME)) {
+    return Promise.reject(new NoDatabaseError(config.dataDir));
+  }
+  return openDatabase(config);
+}
+
 /** Runs the command; the process exit code (0 done, 1 failed, 2 bad usage). */
 export async function runAdminCommand(
   args: string[],
   config: Config,
   io: AdminCommandIo,
-  open: Opener = (c) => openDatabase(c),
+  open: Opener = openExisting,
 ): Promise<number> {
   const [verb, email, ...rest] = args;
   if ((verb !== 'grant' && verb !== 'revoke') || !email?.trim() || rest.length > 0) {
@@ -43,6 +61,15 @@ export async function runAdminCommand(
   try {
     database = await open(config);
   } catch (error) {
+    if (error instanceof NoDatabaseError) {
+      io.err(
+        `No hay ninguna base de datos en DATA_DIR ${config.dataDir}: usa el mismo DATA_DIR (o ` +
+          'DATABASE_URL) con el que arranca el servidor. No se creó nada.\n' +
+          `There is no database in DATA_DIR ${config.dataDir}: use the DATA_DIR (or ` +
+          'DATABASE_URL) the server starts with. Nothing was created.',
+      );
+      return 1;
+    }
     if (error instanceof LockError) {
       io.err(
         `El servidor de Happy Dog está en marcha con DATA_DIR ${config.dataDir}: detenlo, ` +
@@ -60,6 +87,7 @@ export async function runAdminCommand(
     return 1;
   }
 
+  io.out(`Base de datos / Database: ${database.describe}`);
   try {
     await migrate(database.db);
     const changed = await database.db.transaction(async (tx) => {
@@ -90,14 +118,14 @@ export async function runAdminCommand(
     if (role === 'admin') {
       io.out(
         changed.changed
-          ? `${label} ahora es administrador. / ${label} is now an admin.`
-          : `${label} ya era administrador. / ${label} already was an admin.`,
+          ? `${label} ahora tiene el rol de administración. / ${label} is now an admin.`
+          : `${label} ya tenía el rol de administración. / ${label} already was an admin.`,
       );
     } else {
       io.out(
         changed.changed
-          ? `${label} ya no es administrador. / ${label} is no longer an admin.`
-          : `${label} no era administrador. / ${label} was not an admin.`,
+          ? `${label} ya no tiene el rol de administración. / ${label} is no longer an admin.`
+          : `${label} no tenía el rol de administración. / ${label} was not an admin.`,
       );
     }
     return 0;

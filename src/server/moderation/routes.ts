@@ -17,14 +17,13 @@ import {
 import { BODY_ERRORS, errors } from '../http/responses';
 import { createRouter } from '../http/route';
 import type { RateLimitPolicy } from '../rate-limit/limiter';
-import { createModerationService } from './service';
 
 const TAG = 'Moderación';
 const ADMIN_TAG = 'Administración';
 
 export async function moderationRoutes(app: FastifyInstance) {
   const router = createRouter(app);
-  const moderation = createModerationService(app.db, app.dogs.lists, app.now);
+  const { moderation } = app;
   const { rateLimits } = app.config;
   const reports: RateLimitPolicy = {
     name: 'report',

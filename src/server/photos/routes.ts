@@ -5,27 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, MESSAGES } from '../../shared/api';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoResponseSchema } from '../../shared/photo';
-import type { Config } from '../config';
-import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../http/errors';
 import { errors } from '../http/responses';
-import type { Router } from '../http/route';
+import { createRouter } from '../http/route';
 import type { RateLimitPolicy } from '../rate-limit/limiter';
-import { processPhoto } from './processing';
-import type { WorkQueue } from './queue';
-import { createPhotoRepository } from './repository';
-import { HASH_PATTERN, type MediaStorage, type MediaType } from './storage';
-
-export interface PhotoRouteDeps {
-  scope: FastifyInstance;
-  router: Router;
-  config: Config;
-  db: Db;
-  /** The file storage, over the database or over one transaction of it. */
-  storage: (db: Queryable) => MediaStorage;
-  queue: WorkQueue;
-  now: () => Date;
-}
+import { HASH_PATTERN, type MediaType } from './storage';
 
 const TAG = 'Fotos';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -118,16 +102,11 @@ function multipartRefusal(error: unknown): HttpError {
   }
 }
 
-export async function registerPhotoRoutes({
-  scope,
-  router,
-  config,
-  db,
-  storage,
-  queue,
-  now,
-}: PhotoRouteDeps) {
-  await scope.register(fastifyMultipart, {
+/** Upload (multipart bodies are parsed only inside this plugin) and /media files. */
+export async function photoRoutes(app: FastifyInstance) {
+  const router = createRouter(app);
+  const { config, photos } = app;
+  await app.register(fastifyMultipart, {
     limits: {
       fileSize: PHOTO_MAX_BYTES,
       files: 1,
@@ -181,10 +160,7 @@ export async function registerPhotoRoutes({
       let photo;
       try {
         upload = await readUploadWithin(request, reply, config.httpTimeouts.photoBodyMs);
-        const processed = await queue.run(() => processPhoto(upload));
-        photo = await db.transaction((tx) =>
-          createPhotoRepository(tx, storage(tx)).insert(processed, session.user.id, now()),
-        );
+        photo = await photos.add(upload, session.user.id);
       } finally {
         inFlight -= 1;
         const left = (inFlightByUser.get(userId) ?? 1) - 1;
@@ -220,7 +196,7 @@ export async function registerPhotoRoutes({
       const hash = match?.[1];
       if (!match || !hash || !HASH_PATTERN.test(hash)) throw new HttpError(404, MESSAGES.notFound);
       const etag = `"${hash}"`;
-      const media = await storage(db).get(hash);
+      const media = await photos.file(hash);
       // The extension must match what the file is: one name, one type.
       if (!media || media.contentType !== EXTENSION_TYPES[match[2]!])
         throw new HttpError(404, MESSAGES.notFound);
@@ -235,7 +211,7 @@ export async function registerPhotoRoutes({
   );
 
   // Anything else under /media is missing, never the app's index.html.
-  scope.get('/media/*', async () => {
+  app.get('/media/*', async () => {
     throw new HttpError(404, MESSAGES.notFound);
   });
 }

@@ -275,10 +275,10 @@ export async function seedDemoData(
     const dogs = await tx.query<{ id: number; name: string }>(
       `INSERT INTO dogs (name, city, height, weight, life_span, personality, image, hostage_id,
                          sex, size, age_months, sterilized, vaccinated, good_with_kids,
-                         good_with_dogs, good_with_cats, status)
+                         good_with_dogs, good_with_cats, status, demo)
        SELECT d.name, d.city, d.height, d.weight, d.life_span, d.personality, d.image, $2,
               d.sex, d.size, d.age_months, d.sterilized, d.vaccinated, d.good_with_kids,
-              d.good_with_dogs, d.good_with_cats, d.status
+              d.good_with_dogs, d.good_with_cats, d.status, true
          FROM jsonb_to_recordset($1::jsonb) AS d(i int, name text, city text, height text,
               weight text, life_span text, personality text, image text, sex text, size text,
               age_months smallint, sterilized boolean, vaccinated boolean, good_with_kids boolean,

@@ -1,22 +1,12 @@
 // Files for search engines and link previews: /robots.txt and /sitemap.xml (the public pages and
 // every available dog's page), with absolute URLs on the site's public origin.
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import { siteOrigin } from '../config';
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
 const SITEMAP_MAX_URLS = 50_000;
 /** Pages every visitor may see, besides the dogs'. */
 const PUBLIC_PAGES = ['/', '/perros', '/privacidad'];
-
-/**
- * The origin absolute URLs are written with: PUBLIC_ORIGIN, else PUBLIC_URL's (whose default is
- * the local server's address). Never the request's Host or X-Forwarded-Host, which anyone can
- * write: robots.txt and the sitemap are publicly cacheable, so a shared cache would hand
- * everyone links to the host an attacker named.
- */
-export function siteOrigin(config: Config): string {
-  return config.publicOrigin ?? new URL(config.publicUrl).origin;
-}
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

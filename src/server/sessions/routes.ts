@@ -1,27 +1,18 @@
 // Login, logout and "who am I": the session half of /api/user.
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/api';
-import { MODERATION_MESSAGES } from '../../shared/moderation';
+import { blockedAccountMessage } from '../../shared/site';
 import { loginSchema, toApiUser, userResponseSchema } from '../../shared/user';
-import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import { errors, trueSchema } from '../http/responses';
-import { createRouter, type Router } from '../http/route';
-import type { RateLimiter } from '../rate-limit/limiter';
+import { createRouter } from '../http/route';
 import { verifyPassword } from '../users/passwords';
-import type { UserRepository } from '../users/repository';
 import { createLoginThrottle } from './login-throttle';
-import type { SessionService } from './service';
 
-interface SessionRouteDeps {
-  router: Router;
-  config: Config;
-  users: UserRepository;
-  sessions: SessionService;
-  limiter: RateLimiter;
-}
-
-function registerSessionRoutes({ router, config, users, sessions, limiter }: SessionRouteDeps) {
+/** The session resource's routes (login, logout, who am I). */
+export async function sessionRoutes(app: FastifyInstance) {
+  const router = createRouter(app);
+  const { config, users, sessions, limiter } = app;
   const throttle = createLoginThrottle(limiter, config.rateLimits);
 
   router.route(
@@ -60,7 +51,7 @@ function registerSessionRoutes({ router, config, users, sessions, limiter }: Ses
       // Only someone who knows the password learns that the account is blocked.
       if (user.blocked) {
         request.log.warn({ event: 'login_blocked', userId: user.id }, 'blocked account');
-        throw new HttpError(403, MODERATION_MESSAGES.accountBlocked);
+        throw new HttpError(403, blockedAccountMessage(config.site.email));
       }
       await attempt.succeeded(user.id).catch(logIfLimited);
       await sessions.start(request, reply, user.id);
@@ -98,15 +89,4 @@ function registerSessionRoutes({ router, config, users, sessions, limiter }: Ses
     },
     async ({ session }) => ({ user: toApiUser(session.user) }),
   );
-}
-
-/** The session resource's routes (login, logout, who am I). */
-export async function sessionRoutes(app: FastifyInstance) {
-  registerSessionRoutes({
-    router: createRouter(app),
-    config: app.config,
-    users: app.users,
-    sessions: app.sessions,
-    limiter: app.limiter,
-  });
 }

@@ -1,6 +1,7 @@
 // Session life cycle: random token in a cookie, its hash in the database, idle and absolute expiry.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentSession, SessionUser } from '../http/session';
 import { clearedSessionCookie, hasSessionCookie, readSessionToken, sessionCookie } from './cookie';
 import type { SessionRepository } from './repository';
 
@@ -10,17 +11,7 @@ const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 /** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-}
-
-export interface CurrentSession {
-  user: SessionUser;
-  tokenHash: string;
-}
+export type { CurrentSession, SessionUser };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -2,24 +2,31 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '../../shared/api';
-import type { Db } from '../db/db';
 import { RETRY_AFTER_SECONDS } from '../db/errors';
 import { HttpError } from '../http/errors';
 import { errors } from '../http/responses';
-import { createRouter, type Router } from '../http/route';
+import { createRouter } from '../http/route';
+import type { SiteIdentity } from '../../shared/site';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
-function registerSystemRoutes({
-  router,
-  db,
-  openApiDocument,
-}: {
-  router: Router;
-  db: Db;
+/** GET /api/site: the site's identity (src/shared/site.ts). */
+const siteIdentitySchema = z.object({
+  email: z.string(),
+  phone: z.string(),
+  street: z.string(),
+  city: z.string(),
+  instagram: z.string(),
+  facebook: z.string(),
+  whatsapp: z.string(),
+}) satisfies z.ZodType<SiteIdentity>;
+
+/** Health and the OpenAPI document (from @fastify/swagger, registered first: openapi.ts). */
+export async function systemRoutes(app: FastifyInstance) {
+  const router = createRouter(app);
+  const { db } = app;
   /** The OpenAPI document of every route, once they are all registered. */
-  openApiDocument: () => unknown;
-}) {
+  const openApiDocument = () => app.swagger();
   router.route(
     {
       method: 'GET',
@@ -56,6 +63,20 @@ function registerSystemRoutes({
     },
   );
 
+  const site = app.config.site;
+  router.route(
+    {
+      method: 'GET',
+      url: '/api/site',
+      summary:
+        'Quién publica el sitio y cómo escribirle (pie de página, política de datos): la configuración SITE_*',
+      tag: 'Sistema',
+      auth: 'none',
+      responses: { 200: { description: 'La identidad del sitio', schema: siteIdentitySchema } },
+    },
+    async () => site,
+  );
+
   let document: string | undefined;
   router.route(
     {
@@ -72,13 +93,4 @@ function registerSystemRoutes({
       return reply.type('application/json; charset=utf-8').send(document);
     },
   );
-}
-
-/** Health and the OpenAPI document (from @fastify/swagger, registered first: openapi.ts). */
-export async function systemRoutes(app: FastifyInstance) {
-  registerSystemRoutes({
-    router: createRouter(app),
-    db: app.db,
-    openApiDocument: () => app.swagger(),
-  });
 }

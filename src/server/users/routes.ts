@@ -3,24 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/api';
 import { PRIVACY_POLICY } from '../../shared/privacy';
 import { registerSchema } from '../../shared/user';
-import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import { errors, trueSchema } from '../http/responses';
-import { createRouter, type Router } from '../http/route';
-import type { RateLimiter } from '../rate-limit/limiter';
+import { createRouter } from '../http/route';
 import { passwordWeakness } from './password-strength';
 import { hashPassword } from './passwords';
-import type { UserRepository } from './repository';
 
-interface UserRouteDeps {
-  router: Router;
-  config: Config;
-  users: UserRepository;
-  limiter: RateLimiter;
-  now: () => Date;
-}
-
-function registerUserRoutes({ router, config, users, limiter, now }: UserRouteDeps) {
+/** The accounts resource's routes. */
+export async function userRoutes(app: FastifyInstance) {
+  const router = createRouter(app);
+  const { config, users, limiter, now } = app;
   const { registerPerIp, registerWindowMs } = config.rateLimits;
 
   router.route(
@@ -65,15 +57,4 @@ function registerUserRoutes({ router, config, users, limiter, now }: UserRouteDe
       return true;
     },
   );
-}
-
-/** The accounts resource's routes. */
-export async function userRoutes(app: FastifyInstance) {
-  registerUserRoutes({
-    router: createRouter(app),
-    config: app.config,
-    users: app.users,
-    limiter: app.limiter,
-    now: app.now,
-  });
 }

@@ -52,6 +52,8 @@ function serverEnv(port: number, storage: Record<string, string>): NodeJS.Proces
   return {
     ...env,
     NODE_ENV: 'production',
+    // The journeys count on the demo dogs of a new embedded database (off by default in production).
+    SEED_DEMO: 'true',
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',

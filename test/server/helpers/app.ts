@@ -39,10 +39,22 @@ export function recordingMailer(): Mailer & { sent: (MailMessage & { kind: strin
   const sent: (MailMessage & { kind: string })[] = [];
   return {
     sent,
-    send: (kind, message) => void sent.push({ kind, ...message }),
-    idle: async () => {},
+    deliver: async (kind, message) => {
+      sent.push({ kind, ...message });
+      return {};
+    },
     close: async () => {},
   };
+}
+
+/**
+ * The schema the app's job queue uses on this database: on PostgreSQL the test file's own schema
+ * (files run in parallel on one server), on PGlite pg-boss's default.
+ */
+export async function jobsSchemaOf(db: Db): Promise<string> {
+  if (db.kind !== 'postgres') return 'pgboss';
+  const [row] = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+  return row!.schema;
 }
 
 export async function makeApp(db: Db, options: TestAppOptions = {}): Promise<FastifyInstance> {
@@ -56,6 +68,7 @@ export async function makeApp(db: Db, options: TestAppOptions = {}): Promise<Fas
     purgeIntervalMs: options.purgeIntervalMs ?? 0,
     // With SMTP_URL in the config, the app's own mailer sends through it (to a test peer).
     mailer: options.mailer ?? (options.config?.mail.smtpUrl ? undefined : recordingMailer()),
+    jobsSchema: options.jobsSchema ?? (await jobsSchemaOf(db)),
   });
   await app.ready();
   return app;

@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set. Tables are emptied between tests instead of recreating the database.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Db } from '../../../src/server/db/db';
+import type { Db, Queryable } from '../../../src/server/db/db';
 import { migrate, type Migration } from '../../../src/server/db/migrate';
 import { openPglite } from '../../../src/server/db/pglite';
 import { openPostgres } from '../../../src/server/db/postgres';
@@ -57,6 +57,11 @@ export async function openTestDatabase(
     backend,
     db,
     async reset() {
+      // Jobs left by the previous test (e-mails it queued) must not run in the next one.
+      const [jobs] = await db.query<{ table: string | null }>(
+        `SELECT COALESCE(to_regclass('job'), to_regclass('pgboss.job'))::text AS table`,
+      );
+      if (jobs?.table) await db.exec(`DELETE FROM ${jobs.table}`);
       // DELETE is much cheaper than TRUNCATE on tables this small (no new files on disk).
       await db.exec(`
         DELETE FROM admin_audit; DELETE FROM sessions; DELETE FROM photos; DELETE FROM media_blobs; DELETE FROM dogs; DELETE FROM users; DELETE FROM rate_limits; DELETE FROM app_meta;
@@ -78,16 +83,24 @@ export async function openTestDatabase(
  */
 export function deletingDogBefore(db: Db, marker: string, dogParam: number): Db {
   let done = false;
-  const query: Db['query'] = async (text, params, options) => {
-    if (!done && text.includes(marker)) {
-      done = true;
-      await db.query('DELETE FROM dogs WHERE id = $1', [params?.[dogParam]]);
-    }
-    return db.query(text, params, options);
-  };
+  // Inside a transaction the delete runs on the transaction's own connection: the embedded
+  // database has only one, and the effect on the write is the same.
+  const deleting =
+    (q: Queryable): Db['query'] =>
+    async (text, params, options) => {
+      if (!done && text.includes(marker)) {
+        done = true;
+        await q.query('DELETE FROM dogs WHERE id = $1', [params?.[dogParam]]);
+      }
+      return q.query(text, params, options);
+    };
+  const query = deleting(db);
+  const transaction: Db['transaction'] = (fn) =>
+    db.transaction((tx) => fn({ query: deleting(tx), exec: (sql) => tx.exec(sql) }));
   return new Proxy(db, {
     get: (target, key) => {
       if (key === 'query') return query;
+      if (key === 'transaction') return transaction;
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
     },

@@ -38,7 +38,8 @@ function toReceived(parsed: ParsedMail, raw: string): ReceivedMail {
   };
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** `port`: a given one (a server configured before the peer started); a free one by default. */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   let failures = 0;
   const peer: SmtpPeer = {
     url: '',
@@ -75,8 +76,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  peer.url = `smtp://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
+  peer.url = `smtp://127.0.0.1:${bound}`;
   return peer;
 }

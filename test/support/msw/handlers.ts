@@ -3,6 +3,7 @@
 // with `server.use(...)` to produce errors.
 import { delay, http, HttpResponse } from 'msw';
 import { MESSAGES } from '@/shared/api';
+import type { SiteIdentity } from '@/shared/site';
 import {
   DOG_COUNT_CAP,
   DOG_PAGE_DEFAULT,
@@ -68,6 +69,17 @@ import {
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, type Photo } from '@/shared/photo';
 import { loginSchema, registerSchema, toApiUser } from '@/shared/user';
 import type { MockDb, StoredInterest } from './mock-db';
+
+/** The identity the server would be configured with (SITE_*), unlike the code's placeholders. */
+export const TEST_SITE: SiteIdentity = {
+  email: 'contacto@refugio-prueba.example',
+  phone: '+57 300 555 0199',
+  street: 'Carrera 100 # 11-60',
+  city: 'Cali, Valle del Cauca, Colombia',
+  instagram: 'https://www.instagram.com/refugioprueba',
+  facebook: 'https://www.facebook.com/refugioprueba',
+  whatsapp: 'https://wa.me/573005550199',
+};
 
 export const API = '/api';
 
@@ -165,6 +177,8 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       changed();
       return HttpResponse.json(true, { status: 201 });
     }),
+
+    http.get(`${API}/site`, () => HttpResponse.json(TEST_SITE)),
 
     http.get(`${API}/user/me`, async () => {
       await wait();

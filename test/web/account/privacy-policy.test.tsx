@@ -5,7 +5,7 @@ import {
   PrivacyPolicyScreen,
   spanishDate,
 } from '@/features/account/components/privacy-policy-screen';
-import { site } from '@/config/site';
+import { TEST_SITE as site } from '../../support/msw/handlers';
 import { PRIVACY_POLICY } from '@/shared/privacy';
 import { renderFeature } from '../../support/render-feature';
 import { screen } from '../../support/test-utils';
@@ -13,6 +13,8 @@ import { screen } from '../../support/test-utils';
 describe('privacy policy', () => {
   test('names who is responsible, the data and why, the rights and how to exercise them, and its version', async () => {
     await renderFeature(<PrivacyPolicyScreen />);
+    // The controller's details arrive from GET /api/site.
+    expect(await screen.findByText(`Teléfono: ${site.phone}.`)).toBeInTheDocument();
     expect(
       screen.getByRole('heading', {
         level: 1,
@@ -45,6 +47,10 @@ describe('privacy policy', () => {
     ]) {
       expect(text).toContain(right);
     }
+    // The data controller is the configured one, not a placeholder.
+    expect(text).toContain(`Dirección: ${site.street}, ${site.city}.`);
+    expect(text).toContain(`Teléfono: ${site.phone}.`);
+    expect(screen.getAllByRole('link', { name: site.email }).length).toBeGreaterThan(0);
     for (const link of screen.getAllByRole('link', { name: site.email })) {
       expect(link).toHaveAttribute('href', `mailto:${site.email}`);
     }

@@ -240,6 +240,11 @@ function SessionsSection({
       </Text>
       <Button
         variant="outline"
+        // A long label: on a phone it wraps inside the button instead of spilling out of the card.
+        h="auto"
+        mih={36}
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
         disabled={hydrating}
         loading={logoutAll.isPending}
         onClick={() =>

@@ -4,7 +4,8 @@
 import { Anchor, List, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import '@mantine/core/styles/List.css';
-import { site } from '@/config/site';
+import { SITE_NAME } from '@/shared/site';
+import { useSite } from '@/lib/site';
 import { PRIVACY_POLICY } from '@/shared/privacy';
 import { AccountPage, accountPageClasses as classes } from './account-page';
 
@@ -30,10 +31,14 @@ export function spanishDate(isoDate: string): string {
 }
 
 export function PrivacyPolicyScreen() {
-  const mail = (
+  // The data controller's details are the site's configuration.
+  const site = useSite();
+  const mail = site ? (
     <Anchor href={`mailto:${site.email}`} inherit>
       {site.email}
     </Anchor>
+  ) : (
+    'el correo de contacto del sitio'
   );
   return (
     <AccountPage
@@ -42,7 +47,7 @@ export function PrivacyPolicyScreen() {
     >
       <div className={classes.policy}>
         <Text mt="md">
-          En {site.name} cuidamos los datos de las personas que buscan hogar para un perro y de
+          En {SITE_NAME} cuidamos los datos de las personas que buscan hogar para un perro y de
           quienes quieren adoptar. Esta política explica cómo tratamos tus datos personales, como lo
           exigen la Ley Estatutaria 1581 de 2012 y el Decreto 1377 de 2013 (compilado en el Decreto
           1074 de 2015). Al registrarte, marcas la casilla con la que nos das tu autorización;
@@ -51,12 +56,14 @@ export function PrivacyPolicyScreen() {
 
         <Title order={2}>1. Responsable del tratamiento</Title>
         <List>
-          <List.Item>Responsable: {site.name}, comunidad de adopción de perros de Cali.</List.Item>
-          <List.Item>
-            Dirección: {site.address.street}, {site.address.city}.
-          </List.Item>
+          <List.Item>Responsable: {SITE_NAME}, comunidad de adopción de perros de Cali.</List.Item>
+          {site && (
+            <List.Item>
+              Dirección: {site.street}, {site.city}.
+            </List.Item>
+          )}
           <List.Item>Correo para asuntos de datos personales: {mail}.</List.Item>
-          <List.Item>Teléfono: {site.phone}.</List.Item>
+          {site && <List.Item>Teléfono: {site.phone}.</List.Item>}
         </List>
 
         <Title order={2}>2. Qué datos tratamos</Title>

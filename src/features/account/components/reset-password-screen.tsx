@@ -1,5 +1,6 @@
 // /recuperar/$token: sets a new password with the link that arrived by e-mail. The link works
-// once and for 30 minutes; every session of the account ends when it is used.
+// once and for 30 minutes; every session of the account ends when it is used. A used or expired
+// link says so as the page opens, before anyone types a password.
 import '@mantine/core/styles/Input.css';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -8,7 +9,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { RESET_LINK_INVALID, resetTokenSchema } from '@/shared/account';
 import { newPasswordSchema, PASSWORDS_DIFFER, passwordValidateSchema } from '@/shared/user';
-import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+import { useConfirmPasswordReset, useResetLinkDead } from '../api/confirm-password-reset';
 import { DoneMessage, FormError, FormShell, NewPasswordFields } from '@/components/form-parts';
 import { AccountPage, AccountSection } from './account-page';
 
@@ -26,6 +27,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const wellFormed = resetTokenSchema.safeParse(token).success;
+  const dead = useResetLinkDead(token, wellFormed && !done);
   const form = useForm<NewPasswordForm>({
     mode: 'controlled',
     initialValues: { password: '', passwordValidate: '' },
@@ -59,7 +61,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
               Ingresar
             </Anchor>
           </Stack>
-        ) : !wellFormed ? (
+        ) : !wellFormed || dead ? (
           <Stack gap="md" align="flex-start">
             <FormError id="nueva-error" message={RESET_LINK_INVALID} />
             <Anchor component={Link} to="/recuperar">

@@ -5,4 +5,5 @@ export const adminKeys = {
   hiddenDogs: () => [...adminKeys.all, 'hidden-dogs'] as const,
   blockedUsers: () => [...adminKeys.all, 'blocked-users'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
+  failedJobs: () => [...adminKeys.all, 'jobs', 'failed'] as const,
 };

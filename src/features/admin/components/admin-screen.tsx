@@ -1,6 +1,7 @@
 // /admin: the moderation console. Open reports grouped by listing (hide the listing, block its
-// owner, dismiss a report), the hidden listings and blocked accounts (restore, unblock), and the
-// audit log of every admin action. Only admins reach it (the route and every API call check).
+// owner, dismiss a report), the hidden listings and blocked accounts (restore, unblock), the
+// background e-mails and tasks ("Correos y tareas") and the audit log of every admin action.
+// Only admins reach it (the route and every API call check).
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -13,6 +14,7 @@ import { useBlockedUsers } from '../api/get-blocked-users';
 import { useHiddenDogs } from '../api/get-hidden-dogs';
 import { useReports } from '../api/get-reports';
 import { useModerate, type ModerationAction } from '../api/moderate';
+import { JobsSection } from './jobs-section';
 import { askReason } from './reason-form';
 import './admin-page.css';
 
@@ -212,14 +214,14 @@ function HiddenDogsSection() {
               <tbody>
                 {dogs.map((dog) => (
                   <tr key={dog.id}>
-                    <td>
+                    <td data-label="Perro">
                       {dog.name} (ID {dog.id})
                     </td>
-                    <td>
+                    <td data-label="Dueño">
                       {dog.owner.name} ({dog.owner.email})
                     </td>
-                    <td>{dog.reason}</td>
-                    <td>{formatDate(dog.hidden_at)}</td>
+                    <td data-label="Motivo">{dog.reason}</td>
+                    <td data-label="Fecha">{formatDate(dog.hidden_at)}</td>
                     <td>
                       <Button
                         size="xs"
@@ -273,11 +275,11 @@ function BlockedUsersSection() {
               <tbody>
                 {users.map((user) => (
                   <tr key={user.id}>
-                    <td>
+                    <td data-label="Cuenta">
                       {user.name} ({user.email})
                     </td>
-                    <td>{user.reason}</td>
-                    <td>{formatDate(user.blocked_at)}</td>
+                    <td data-label="Motivo">{user.reason}</td>
+                    <td data-label="Fecha">{formatDate(user.blocked_at)}</td>
                     <td>
                       <Button
                         size="xs"
@@ -326,14 +328,14 @@ function AuditSection() {
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{formatDate(entry.created_at)}</td>
-                    <td>{entry.actor}</td>
-                    <td>{AUDIT_ACTION_LABELS[entry.action]}</td>
-                    <td>
+                    <td data-label="Fecha">{formatDate(entry.created_at)}</td>
+                    <td data-label="Quién">{entry.actor}</td>
+                    <td data-label="Acción">{AUDIT_ACTION_LABELS[entry.action]}</td>
+                    <td data-label="Sobre">
                       {TARGET_NAMES[entry.target_type]} {entry.target_id}
                       {entry.target_label && `: ${entry.target_label}`}
                     </td>
-                    <td>{entry.reason || '—'}</td>
+                    <td data-label="Motivo">{entry.reason || '—'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -358,6 +360,7 @@ export function AdminScreen() {
         <ReportsSection />
         <HiddenDogsSection />
         <BlockedUsersSection />
+        <JobsSection />
         <AuditSection />
       </div>
     </main>

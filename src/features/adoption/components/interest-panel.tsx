@@ -23,7 +23,7 @@ export function InterestPanel({ dog, onLeave }: { dog: Dog; onLeave?: () => void
   const userId = useSessionStore((state) => state.id);
   const owned = isOwner({ logged, id: userId }, dog.hostage_id);
   const adopted = dog.status === 'adopted';
-  const sent = useInterests('sent', !owned && !adopted);
+  const sent = useInterests('sent', !owned && !adopted && !dog.demo);
   const [writing, setWriting] = useState(false);
   // When the form closes (sent or cancelled), focus goes back to the panel's button, or to the
   // request's state when no button is left.
@@ -40,6 +40,14 @@ export function InterestPanel({ dog, onLeave }: { dog: Dog; onLeave?: () => void
   }, [writing]);
 
   if (owned || adopted) return null;
+
+  if (dog.demo) {
+    return (
+      <Text size="sm" className="interest-panel">
+        {dog.name} es un perro de ejemplo de la demostración: no recibe solicitudes.
+      </Text>
+    );
+  }
 
   if (!logged) {
     return (

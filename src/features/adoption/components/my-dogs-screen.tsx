@@ -15,7 +15,7 @@ import { useDeleteDog } from '@/features/dogs/api/delete-dog';
 import { DogImage } from '@/features/dogs/components/dog-image';
 import { openDogModal, preloadDogModal } from '@/features/dogs/components/open-dog-modal';
 import { PhotoPicture } from '@/features/photos/components/photo-picture';
-import { STATUS_COLORS, STATUS_LABELS } from '@/features/dogs/dog-labels';
+import { STATUS_COLORS, statusLabel } from '@/features/dogs/dog-labels';
 import { formatMobilePhone } from '@/shared/account';
 import type { Dog } from '@/shared/dog';
 import type { Interest } from '@/shared/interest';
@@ -208,7 +208,7 @@ function MyDog({ dog, requests }: { dog: Dog; requests: Interest[] | undefined }
                 </Anchor>
               </Title>
               <Badge color={STATUS_COLORS[status]} variant="filled">
-                {STATUS_LABELS[status]}
+                {statusLabel(status, dog.sex)}
               </Badge>
             </Group>
             <Text size="sm">{dog.city}</Text>

@@ -32,9 +32,14 @@ const HIDDEN: CSSProperties = {
  * `named`: the link shows only an icon, so the hidden text names the link too (the count's text
  * then is the link's accessible name, and the title is not read in its place).
  */
-export default function NewRequestsBadge({ named = false }: { named?: boolean }) {
+/** How many received requests nobody has answered yet. */
+export function useNewRequestsCount(): number {
   const received = useInterests('received');
-  const count = received.data?.filter((interest) => interest.state === 'new').length ?? 0;
+  return received.data?.filter((interest) => interest.state === 'new').length ?? 0;
+}
+
+export default function NewRequestsBadge({ named = false }: { named?: boolean }) {
+  const count = useNewRequestsCount();
   if (count === 0) return null;
   const text = `${count === 1 ? '1 solicitud nueva' : `${count} solicitudes nuevas`}`;
   return (

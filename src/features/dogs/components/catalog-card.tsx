@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Heart } from '@/features/favorites/components/heart';
 import { PhotoPicture } from '@/features/photos/components/photo-picture';
 import type { Dog } from '@/shared/dog';
-import { formatPublished, profileSummary, STATUS_COLORS, STATUS_LABELS } from '../dog-labels';
+import { formatPublished, profileSummary, STATUS_COLORS, statusLabel } from '../dog-labels';
 import { DogImage } from './dog-image';
 
 /** One column on phones, up to four on wide screens (see catalog.css). */
@@ -39,8 +39,13 @@ export function CatalogCard({ dog, priority = false }: { dog: Dog; priority?: bo
       <Heart dog={dog} placement="photo" />
       <div className="catalog-card-body">
         <Badge color={STATUS_COLORS[status]} variant="filled" className="catalog-card-status">
-          {STATUS_LABELS[status]}
+          {statusLabel(status, dog.sex)}
         </Badge>
+        {dog.demo && (
+          <Badge color="dark" variant="outline" className="catalog-card-status">
+            Ejemplo
+          </Badge>
+        )}
         <h2 id={nameId} className="catalog-card-name">
           <Link to={`/perros/${dog.id}`} className="catalog-card-link">
             {dog.name}

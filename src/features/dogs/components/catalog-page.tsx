@@ -1,12 +1,14 @@
 // The catalogue (/perros): every dog looking for a home in a grid, with filters that live in the
 // address (text, city, size, sex, age, status), how many dogs match, "Ver más", and an empty state
 // that offers to remove the filters. Before the page's code runs, the filters are a plain GET form
-// to /perros, so a search made that early still works.
+// to /perros, so a search made that early still works. On a phone the results come first: the
+// fields fold into a "Filtros" panel (a <details>, which opens without the page's code too), with
+// a chip for each active filter that removes it.
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Container, NativeSelect, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch, IconX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
@@ -117,6 +119,80 @@ function Filters({ filters, onFiltersChange }: CatalogPageProps) {
   );
 }
 
+const LABELS = {
+  size: Object.fromEntries(SIZE_OPTIONS.map((o) => [o.value, o.label])),
+  sex: Object.fromEntries(SEX_OPTIONS.map((o) => [o.value, o.label])),
+  age: Object.fromEntries(AGE_OPTIONS.map((o) => [o.value, o.label])),
+  status: Object.fromEntries(STATUS_OPTIONS.map((o) => [o.value, o.label])),
+} as const;
+
+/** Each active filter as a chip's text: "“luna”", "Ciudad: Cali", "Tamaño: Mediano"… */
+function activeFilters(filters: CatalogFilters): Array<[keyof CatalogFilters, string]> {
+  const chips: Array<[keyof CatalogFilters, string]> = [];
+  if (filters.q) chips.push(['q', `“${filters.q}”`]);
+  if (filters.city) chips.push(['city', `Ciudad: ${filters.city}`]);
+  if (filters.size) chips.push(['size', `Tamaño: ${LABELS.size[filters.size]}`]);
+  if (filters.sex) chips.push(['sex', `Sexo: ${LABELS.sex[filters.sex]}`]);
+  if (filters.age) chips.push(['age', `Edad: ${LABELS.age[filters.age]}`]);
+  if (filters.status) chips.push(['status', `Estado: ${LABELS.status[filters.status]}`]);
+  return chips;
+}
+
+const WIDE = '(min-width: 48em)';
+
+/** The filters: a panel folded on phones (results first), always open on wider screens. */
+function FiltersPanel({ filters, onFiltersChange }: CatalogPageProps) {
+  const panel = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    // Wide screens show the fields at once (their stylesheet already does, where browsers can).
+    const wide = window.matchMedia(WIDE);
+    const openIfWide = () => {
+      if (wide.matches && panel.current) panel.current.open = true;
+    };
+    openIfWide();
+    wide.addEventListener('change', openIfWide);
+    return () => wide.removeEventListener('change', openIfWide);
+  }, []);
+  const chips = activeFilters(filters);
+  return (
+    <>
+      <details className="catalog-filters-panel" ref={panel}>
+        <summary className="catalog-filters-summary">
+          <IconAdjustmentsHorizontal size={18} aria-hidden="true" />
+          Filtros{chips.length > 0 ? ` (${chips.length})` : ''}
+        </summary>
+        {/* A new set of filters starts its fields from the address again. */}
+        <Filters
+          key={JSON.stringify(filters)}
+          filters={filters}
+          onFiltersChange={onFiltersChange}
+        />
+      </details>
+      {chips.length > 0 && (
+        <ul className="catalog-chips" aria-label="Filtros activos">
+          {chips.map(([key, label]) => {
+            const rest = { ...filters };
+            delete rest[key];
+            return (
+              <li key={key}>
+                <Link
+                  to="/perros"
+                  search={rest}
+                  className="catalog-chip"
+                  aria-label={`Quitar el filtro ${label}`}
+                >
+                  {label}
+                  <IconX size={14} aria-hidden="true" />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
 export function CatalogPage({ filters, onFiltersChange }: CatalogPageProps) {
   const queries = useMemo(() => catalogQueries(filters), [filters]);
   const list = useInfiniteQuery(queries.list);
@@ -130,12 +206,7 @@ export function CatalogPage({ filters, onFiltersChange }: CatalogPageProps) {
         <Text mt="xs">
           Busca por nombre, carácter o ciudad y filtra por tamaño, sexo, edad o estado.
         </Text>
-        {/* A new set of filters starts its fields from the address again. */}
-        <Filters
-          key={JSON.stringify(filters)}
-          filters={filters}
-          onFiltersChange={onFiltersChange}
-        />
+        <FiltersPanel filters={filters} onFiltersChange={onFiltersChange} />
         <p className="catalog-count" role="status" aria-live="polite">
           {count.data !== undefined ? countText(count.data) : '\u00a0'}
         </p>

@@ -62,6 +62,7 @@ export function DogCard({ dog, owned, onOpen, onIntent }: DogCardProps) {
         <Title order={3} id={nameId} className={classes.name}>
           {dog.name}
         </Title>
+        {dog.demo && <span className="dog-card-example">Ejemplo</span>}
         <p className={classes.city}>
           <IconMapPin size={18} stroke={1.8} aria-hidden="true" />
           <VisuallyHidden>Ciudad: </VisuallyHidden>

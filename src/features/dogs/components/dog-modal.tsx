@@ -18,7 +18,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { notify } from '@/components/overlays/overlays';
 import { Heart } from '@/features/favorites/components/heart';
@@ -38,7 +38,14 @@ import { useCreateDog } from '../api/create-dog';
 import { useDeleteDog } from '../api/delete-dog';
 import { useUpdateDog } from '../api/update-dog';
 import { SEX_OPTIONS, SIZE_OPTIONS } from '../filter-options';
-import { formatAge, SEX_LABELS, SIZE_LABELS, STATUS_LABELS, yesNo } from '../dog-labels';
+import {
+  formatAge,
+  SEX_LABELS,
+  SIZE_LABELS,
+  STATUS_LABELS,
+  statusLabel,
+  yesNo,
+} from '../dog-labels';
 import { focusDogList } from './carousel-state';
 import { DogImage } from './dog-image';
 import { OwnerContact } from './owner-contact';
@@ -111,6 +118,11 @@ function FocusOnMount({ targetId, children }: { targetId: string; children: Reac
 
 export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   const navigate = useNavigate();
+  // The site's public origin (PUBLIC_ORIGIN on the server, the page's own in the browser).
+  const origin =
+    (useRouter({ warn: false })?.options.context as { origin?: string } | undefined)?.origin ??
+    globalThis.location?.origin ??
+    '';
   const logged = useSessionStore((state) => state.logged);
   const userId = useSessionStore((state) => state.id);
   const setContactDogId = useSessionStore((state) => state.setContactDogId);
@@ -143,6 +155,41 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
 
   const close = () => modals.close(modalId);
 
+  const photosUploading = photoState.items.some(
+    (item) => item.status === 'queued' || item.status === 'uploading',
+  );
+  /** Something typed, or a photo added, removed or moved since the form opened. */
+  const changed =
+    editable &&
+    (JSON.stringify(form.values) !== JSON.stringify(toFields(dog)) ||
+      photoState.items.some((item) => !item.photo) ||
+      photos.map((photo) => photo.id).join() !== (dog?.photos ?? []).map((p) => p.id).join());
+
+  /** Cerrar: with unsaved changes, asks first (the modal manager keeps the draft meanwhile). */
+  const askClose = () => {
+    if (!changed) {
+      close();
+      return;
+    }
+    const confirmId = `${modalId}-discard`;
+    const keepId = `${confirmId}-keep`;
+    modals.openConfirmModal({
+      modalId: confirmId,
+      title: '¿Descartar los cambios?',
+      children: (
+        <FocusOnMount targetId={keepId}>
+          Lo que escribiste y las fotos que agregaste no se guardarán.
+        </FocusOnMount>
+      ),
+      labels: { confirm: 'Descartar', cancel: 'Seguir editando' },
+      confirmProps: { color: 'red' },
+      cancelProps: { id: keepId },
+      onConfirm: () => {
+        modals.close(modalId);
+      },
+    });
+  };
+
   // Back from the delete confirmation (cancelled or failed): the modal manager re-mounts this
   // body, so focus is put back on Eliminar instead of being lost to the page.
   const deleteButtonRef = useRef<HTMLButtonElement>(null);
@@ -164,7 +211,30 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
     if (mode === 'create') {
       try {
         const created = await createDog.mutateAsync(input);
-        notifySuccess('Perro publicado', `${created.name} ya está en adopción.`);
+        // The new dog's page, and a way to share it where adopters are.
+        const page = `${origin}/perros/${created.id}`;
+        const share = `Conoce a ${created.name}, busca hogar en ${created.city}: ${page}`;
+        notify({
+          color: 'teal',
+          title: 'Perro publicado',
+          autoClose: 15_000,
+          message: (
+            <>
+              {created.name} ya está en adopción.{' '}
+              <Anchor component={Link} to={`/perros/${created.id}`}>
+                Ver su página
+              </Anchor>
+              {' · '}
+              <Anchor
+                href={`https://wa.me/?text=${encodeURIComponent(share)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Compartir por WhatsApp
+              </Anchor>
+            </>
+          ),
+        });
         close();
       } catch (cause) {
         const message = toApiError(cause).message;
@@ -302,6 +372,12 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
         </div>
 
         <div className={classes.fields}>
+          {/* Photos first: what a person has at hand, and what makes a listing. */}
+          {editable && (
+            <div className={classes.wide}>
+              <PhotoUploader store={photoStore} name={form.values.name} />
+            </div>
+          )}
           <TextInput
             label="ID"
             value={dog ? String(dog.id) : ''}
@@ -401,15 +477,10 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
                 <TextInput
                   label="Estado"
                   readOnly
-                  value={STATUS_LABELS[dog.status ?? 'available']}
+                  value={statusLabel(dog.status ?? 'available', dog.sex)}
                 />
               </>
             )
-          )}
-          {editable && (
-            <div className={classes.wide}>
-              <PhotoUploader store={photoStore} name={form.values.name} />
-            </div>
           )}
         </div>
       </div>
@@ -429,14 +500,18 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
 
       <Group justify="flex-end" gap="sm" className={classes.actions}>
         {mode === 'create' && (
-          <Button type="submit" loading={createDog.isPending}>
-            Publicar
+          <Button type="submit" loading={createDog.isPending} disabled={photosUploading}>
+            {photosUploading ? 'Subiendo fotos…' : 'Publicar'}
           </Button>
         )}
         {mode === 'edit' && (
           <>
-            <Button type="submit" loading={updateDog.isPending} disabled={deleteDog.isPending}>
-              Actualizar
+            <Button
+              type="submit"
+              loading={updateDog.isPending}
+              disabled={deleteDog.isPending || photosUploading}
+            >
+              {photosUploading ? 'Subiendo fotos…' : 'Actualizar'}
             </Button>
             <Button
               ref={deleteButtonRef}
@@ -450,7 +525,7 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
           </>
         )}
         {mode === 'view' && dog && <ReportListingButton dog={dog} />}
-        <Button variant="default" onClick={close}>
+        <Button variant="default" onClick={askClose}>
           Cerrar
         </Button>
       </Group>

@@ -36,7 +36,8 @@ import {
   SEX_LABELS,
   SIZE_LABELS,
   STATUS_COLORS,
-  STATUS_LABELS,
+  statusLabel,
+  adoptedWord,
   yesNo,
 } from '../dog-labels';
 import { DogImage } from './dog-image';
@@ -157,7 +158,7 @@ export function DogPage({ id }: { id: number }) {
         <div className="dog-page-layout">
           <div className="dog-page-gallery">
             {photos.length > 0 ? (
-              <PhotoGallery photos={photos} name={dog.name} sizes={GALLERY_SIZES} priority />
+              <PhotoGallery photos={photos} name={dog.name} sizes={GALLERY_SIZES} priority large />
             ) : (
               <DogImage
                 src={dog.image}
@@ -171,8 +172,13 @@ export function DogPage({ id }: { id: number }) {
           </div>
           <div className="dog-page-info">
             <Badge color={STATUS_COLORS[status]} variant="filled" size="lg">
-              {STATUS_LABELS[status]}
+              {statusLabel(status, dog.sex)}
             </Badge>
+            {dog.demo && (
+              <Badge color="dark" variant="outline" size="lg" ml="xs">
+                Ejemplo
+              </Badge>
+            )}
             <Title order={1} className="dog-page-name">
               {dog.name}
             </Title>
@@ -263,7 +269,8 @@ export function DogPage({ id }: { id: number }) {
             )}
             {status === 'adopted' && (
               <Alert color="grape" variant="light" mt="lg" title="¡Ya encontró hogar!">
-                {dog.name} fue adoptado. Mira los otros perros que siguen buscando familia.
+                {dog.name} fue {adoptedWord(dog.sex)}. Mira los otros perros que siguen buscando
+                familia.
               </Alert>
             )}
           </div>

@@ -4,11 +4,16 @@
 import { Anchor, Group, Stack, Text, type StackProps } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconUser } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
-import type { DogOwner } from '@/shared/dog';
+import type { DogOwner, DogSex } from '@/shared/dog';
 
 /** https://wa.me/573001234567?text=… for an E.164 phone, with the dog's page in the message. */
-export function whatsAppLink(phone: string, dog: { id: number; name: string }, origin: string) {
-  const text = `Hola, vi a ${dog.name} en Happy Dog y me interesa adoptarlo. ${origin}/perros/${dog.id}`;
+export function whatsAppLink(
+  phone: string,
+  dog: { id: number; name: string; sex?: DogSex | null },
+  origin: string,
+) {
+  const pronoun = dog.sex === 'female' ? 'adoptarla' : 'adoptarlo';
+  const text = `Hola, vi a ${dog.name} en Happy Dog y me interesa ${pronoun}. ${origin}/perros/${dog.id}`;
   return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }
 
@@ -16,7 +21,7 @@ export function OwnerContact({
   user,
   dog,
   ...stack
-}: { user: DogOwner; dog: { id: number; name: string } } & StackProps) {
+}: { user: DogOwner; dog: { id: number; name: string; sex?: DogSex | null } } & StackProps) {
   // The site's public origin (PUBLIC_ORIGIN on the server, the page's own in the browser).
   const context = useRouter({ warn: false })?.options.context as { origin?: string } | undefined;
   const origin = context?.origin ?? globalThis.location?.origin ?? '';

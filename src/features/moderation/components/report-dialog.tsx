@@ -1,6 +1,8 @@
 // The "Reportar" form: why the listing should be reviewed (one reason from the list) and details.
 // Loaded only when someone opens it.
 import '@mantine/core/styles/Input.css';
+// Radio lays out its circle and label with the inline-input styles.
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

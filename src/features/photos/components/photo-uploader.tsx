@@ -1,6 +1,7 @@
 // The "Fotos" part of the dog form: add photos from the camera or the gallery (or drop them on a
 // computer), see each one's upload progress, reorder them (the first is the cover), remove them
-// and retry the ones that failed. Up to six.
+// and retry the ones that failed for the network or the server (a refused file can only be
+// removed). Up to six.
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Progress.css';
@@ -17,6 +18,7 @@ import {
 import {
   IconArrowLeft,
   IconArrowRight,
+  IconPhotoOff,
   IconPhotoPlus,
   IconRefresh,
   IconTrash,
@@ -37,8 +39,15 @@ type PhotoUploaderProps = {
 };
 
 function Thumbnail({ item, alt }: { item: PhotoItem; alt: string }) {
-  const src = item.photo ? item.photo.url : item.preview;
-  if (!src) return <div className={classes.thumb} aria-hidden="true" />;
+  // A failed new file may not be a picture the browser can draw: no broken image then.
+  const src = item.photo ? item.photo.url : item.status === 'error' ? undefined : item.preview;
+  if (!src) {
+    return (
+      <div className={`${classes.thumb} ${classes.thumbEmpty}`} aria-hidden="true">
+        <IconPhotoOff size={24} />
+      </div>
+    );
+  }
   return (
     <img
       className={classes.thumb}
@@ -168,18 +177,20 @@ export function PhotoUploader({ store, name }: PhotoUploaderProps) {
                     </>
                   ) : item.status === 'error' ? (
                     <>
-                      <Text size="xs" c="red.8" role="alert">
+                      <Text size="xs" c="red.8" role="alert" className={classes.error}>
                         {item.error}
                       </Text>
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        color="red"
-                        leftSection={<IconRefresh size={14} aria-hidden="true" />}
-                        onClick={() => store.retry(item.key)}
-                      >
-                        Reintentar
-                      </Button>
+                      {item.retryable && (
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          color="red"
+                          leftSection={<IconRefresh size={14} aria-hidden="true" />}
+                          onClick={() => store.retry(item.key)}
+                        >
+                          Reintentar
+                        </Button>
+                      )}
                     </>
                   ) : (
                     <Text size="xs" c="dimmed">

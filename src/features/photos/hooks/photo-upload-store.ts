@@ -19,6 +19,8 @@ export type PhotoItem = {
   progress: number;
   photo?: Photo;
   error?: string;
+  /** A failed upload that may work if sent again (the network or the server, not the file). */
+  retryable?: boolean;
   /** A local preview of a new photo (object URL), when the browser can make one. */
   preview?: string;
 };
@@ -34,11 +36,18 @@ export const TOO_MANY_PHOTOS = `Puedes agregar como máximo ${PHOTOS_PER_DOG} fo
 
 let sequence = 0;
 
-/** The Spanish message for a failed photo: the server's, or "reintenta" for a network failure. */
-function failureMessage(error: unknown): string {
-  if (error instanceof PhotoFileError) return error.message;
+/**
+ * The Spanish message for a failed photo (the server's, or "reintenta" for a network failure), and
+ * whether sending it again may work: not for a file refused for what it is.
+ */
+function failure(error: unknown): { error: string; retryable: boolean } {
+  if (error instanceof PhotoFileError) return { error: error.message, retryable: false };
   const apiError = toApiError(error);
-  return apiError.status === 0 ? PHOTO_MESSAGES.uploadFailed : apiError.message;
+  const { status } = apiError;
+  return {
+    error: status === 0 ? PHOTO_MESSAGES.uploadFailed : apiError.message,
+    retryable: status === 0 || status === 408 || status === 429 || status >= 500,
+  };
 }
 
 export type PhotoUploadStoreOptions = {
@@ -93,7 +102,7 @@ export function createPhotoUploadStore(
       update(key, { status: 'done', progress: 1, photo });
     } catch (error) {
       if (controller.signal.aborted || !has(key)) return;
-      update(key, { status: 'error', error: failureMessage(error) });
+      update(key, { status: 'error', ...failure(error) });
     } finally {
       uploads.delete(key);
       pump();

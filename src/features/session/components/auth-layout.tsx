@@ -1,14 +1,17 @@
-// Shared frame of the login and registration screens: a centred card over the whole viewport.
+// Shared frame of the login and registration screens: a centred card over the whole viewport,
+// with the site's footer below it.
 import '@mantine/core/styles/Input.css';
 import { Text, Title } from '@mantine/core';
 import { IconPaw } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { PageFooter } from '@/components/page-footer';
 import { useHidePageScroll } from '../hooks/use-hide-page-scroll';
 import './auth-layout.css';
 
 const classes = {
   badge: 'auth-layout-badge',
   card: 'auth-layout-card',
+  main: 'auth-layout-main',
   links: 'auth-layout-links',
   screen: 'auth-layout-screen',
   title: 'auth-layout-title',
@@ -27,22 +30,25 @@ export function AuthLayout({ title, subtitle, children, links }: AuthLayoutProps
   // A new screen without a page load: move focus to its heading so screen readers announce it.
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <main className={classes.screen} id="contenido">
-      <section className={classes.card} aria-labelledby="auth-title">
-        <div className={classes.badge}>
-          <IconPaw size={30} aria-hidden="true" />
-        </div>
-        <Title order={1} id="auth-title" className={classes.title} ref={headingRef} tabIndex={-1}>
-          {title}
-        </Title>
-        <Text mt={4} mb="lg">
-          {subtitle}
-        </Text>
-        {children}
-        <nav className={classes.links} aria-label="Otras opciones">
-          {links}
-        </nav>
-      </section>
-    </main>
+    <div className={classes.screen}>
+      <main className={classes.main} id="contenido">
+        <section className={classes.card} aria-labelledby="auth-title">
+          <div className={classes.badge}>
+            <IconPaw size={30} aria-hidden="true" />
+          </div>
+          <Title order={1} id="auth-title" className={classes.title} ref={headingRef} tabIndex={-1}>
+            {title}
+          </Title>
+          <Text mt={4} mb="lg">
+            {subtitle}
+          </Text>
+          {children}
+          <nav className={classes.links} aria-label="Otras opciones">
+            {links}
+          </nav>
+        </section>
+      </main>
+      <PageFooter />
+    </div>
   );
 }

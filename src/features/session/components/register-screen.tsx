@@ -1,14 +1,16 @@
 // /registrarse: creates an account. The form is cleared after every submit; the server's error
-// text disappears after 6 s; success goes to /entrar. Accepting the personal data policy is
+// text disappears after 6 s; success goes to /entrar, with the e-mail to prefill (in the history
+// entry's state, never in the address) and the page to return to after logging in. Accepting the personal data policy is
 // required (Ley 1581 de 2012).
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import { Anchor, Button, Checkbox, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { notify } from '@/components/overlays/overlays';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { PRIVACY_POLICY_PATH } from '@/shared/privacy';
 import { registerSchema, type RegisterInput } from '@/shared/user';
 import { useRegister } from '../api/register';
@@ -37,6 +39,8 @@ const fieldRules = z.object(registerSchema.shape);
 export function RegisterScreen() {
   const navigate = useNavigate();
   const register = useRegister();
+  const returnTo = safeRedirect(useSearch({ strict: false }).redirect);
+  const search: { redirect?: string } = returnTo ? { redirect: returnTo } : {};
   // `shownAt` makes a repeated identical message restart its 6 s.
   const [serverError, setServerError] = useState<{ message: string; shownAt: number } | null>(null);
   const form = useForm<RegisterForm>({
@@ -60,7 +64,11 @@ export function RegisterScreen() {
           title: '¡Cuenta creada!',
           message: 'Ya puedes ingresar con tu correo y tu contraseña.',
         });
-        void navigate({ to: '/entrar' });
+        void navigate({
+          to: '/entrar',
+          search,
+          state: (previous) => ({ ...previous, registeredEmail: values.email.trim() }),
+        });
       },
       onError: (error) => setServerError({ message: error.message, shownAt: Date.now() }),
       onSettled: () => form.reset(),
@@ -73,8 +81,8 @@ export function RegisterScreen() {
       subtitle="Únete a la comunidad Happy Dog para dar perros en adopción y contactar a sus cuidadores."
       links={
         <>
-          <Anchor component={Link} to="/entrar" fw={600}>
-            ¿Ya tienes cuenta? Ingresá
+          <Anchor fw={600} renderRoot={(props) => <Link to="/entrar" search={search} {...props} />}>
+            ¿Ya tienes cuenta? Ingresa
           </Anchor>
           <Anchor component={Link} to="/">
             Volver al menú principal

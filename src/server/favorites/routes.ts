@@ -20,7 +20,7 @@ const FAVORITE_WRITES: RateLimitPolicy = {
 
 export async function favoriteRoutes(app: FastifyInstance) {
   const router = createRouter(app);
-  const dogs = app.dogs;
+  const { favorites } = app;
 
   router.route(
     {
@@ -34,7 +34,7 @@ export async function favoriteRoutes(app: FastifyInstance) {
         ...errors(401),
       },
     },
-    async ({ session }) => dogs.favorites(session.user.id),
+    async ({ session }) => favorites.list(session.user.id),
   );
 
   router.route(
@@ -49,7 +49,7 @@ export async function favoriteRoutes(app: FastifyInstance) {
       responses: { 204: { description: 'Guardado' }, ...errors(400, 401, 403, 404) },
     },
     async ({ reply, params, session }) => {
-      if (!(await dogs.addFavorite(session.user.id, params.dogId))) {
+      if (!(await favorites.add(session.user.id, params.dogId))) {
         throw new HttpError(404, MESSAGES.dogNotFound);
       }
       return reply.code(204).send();
@@ -68,7 +68,7 @@ export async function favoriteRoutes(app: FastifyInstance) {
       responses: { 204: { description: 'Quitado' }, ...errors(400, 401, 403) },
     },
     async ({ reply, params, session }) => {
-      await dogs.removeFavorite(session.user.id, params.dogId);
+      await favorites.remove(session.user.id, params.dogId);
       return reply.code(204).send();
     },
   );

@@ -1,5 +1,5 @@
 // Every page of the site (any GET that is neither an API call nor a file of the build) is drawn
-// here by the build's server entry (src/entry-server.tsx), for this visitor: the route's data is
+// by the build's server entry (src/entry-server.tsx), for this visitor: the route's data is
 // read through the API itself, in-process (`app.inject`) with the visitor's cookie, so a page
 // shows exactly what the API would show them, and nothing of anyone else's.
 //
@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { siteOrigin } from '../seo/routes';
+import { siteOrigin } from '../config';
 import { hasSessionCookie } from '../sessions/cookie';
 
 export const PAGE_CACHE_CONTROL = 'no-cache, private';
@@ -188,7 +188,14 @@ function visitorFetch(
 /** Shown when a page cannot be drawn at all: no data, no script, just a way back. */
 const FAILURE_PAGE = `<!DOCTYPE html><html lang="es"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Algo salió mal | Happy Dog</title></head><body><main><h1>Algo salió mal</h1><p>No pudimos mostrar esta página. Inténtalo de nuevo en un momento.</p><p><a href="/">Volver al inicio</a></p></main></body></html>`;
 
-export function pageHandler(app: FastifyInstance, staticDir: string) {
+export interface PageRenderer {
+  /** The build's directory of browser files (its server entry lives beside it: ssrDirFor). */
+  staticDir: string;
+  /** Draws the page at the request's URL for this visitor. */
+  render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+export function createPageRenderer(app: FastifyInstance, staticDir: string): PageRenderer {
   const load = buildLoader(staticDir);
   // Loaded now, while the database opens, rather than by the first visitor. A failure here (even
   // a missing file, which throws at once) is reported by the first page that needs it. So is
@@ -200,7 +207,7 @@ export function pageHandler(app: FastifyInstance, staticDir: string) {
       return load();
     })
     .catch(() => undefined);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
     // The security plugin's Content-Security-Policy for this response allows inline scripts
     // carrying this nonce: the router's hydration data.
     const nonce = reply.cspNonce.script;
@@ -238,4 +245,5 @@ export function pageHandler(app: FastifyInstance, staticDir: string) {
       .type('text/html; charset=utf-8')
       .send(request.method === 'HEAD' ? '' : await response.text());
   };
+  return { staticDir, render };
 }

@@ -6,6 +6,9 @@ import fp from 'fastify-plugin';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** Every file of the build has an extension: a path without one is a page. */
+export const FILE_PATH = /\.[a-z0-9]+$/i;
+
 /**
  * Refuses a static root that holds a private directory (the embedded database's files): every
  * file under the root can be downloaded, so private ones must live elsewhere.
@@ -32,17 +35,19 @@ function cacheControlFor(servedPath: string): string {
   return 'public, max-age=3600';
 }
 
-/** The built app's files; any other GET is a page (src/server/http/pages.ts). */
+/**
+ * The built app's files, sent with `reply.sendFile` by the pages' route (pages/routes.ts), which
+ * decides what is a file and what is a page.
+ */
 export const staticFiles = fp<{ root: string }>(
   async (app: FastifyInstance, { root }) => {
     await app.register(fastifyStatic, {
       root,
-      prefix: '/',
-      wildcard: true,
+      serve: false,
       // Every file of the build has an extension; any other path (`/`, `/entrar`, `/assets`) is a
       // page, never a directory listing or index.
       index: false,
-      allowedPath: (pathName) => /\.[a-z0-9]+$/i.test(pathName),
+      allowedPath: (pathName) => FILE_PATH.test(pathName),
       // `npm run build` writes a .br and a .gz next to each text file worth compressing
       // (scripts/build/precompress.mjs); they are sent as they are to clients that accept them.
       preCompressed: true,

@@ -1,0 +1,18 @@
+// Decorates the app with the moderation service (moderation/service.ts): reports, and the admins'
+// actions that invalidate the dogs' list cache.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createModerationService, type ModerationService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    moderation: ModerationService;
+  }
+}
+
+export const moderation = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('moderation', createModerationService(app.db, app.dogs.lists, app.now));
+  },
+  { name: 'moderation', dependencies: ['database', 'dogs'] },
+);
