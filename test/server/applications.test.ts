@@ -389,6 +389,31 @@ describe.each(BACKENDS)('adoption applications on %s', (backend) => {
     expect(await mail()).toEqual([]);
   });
 
+  it("deleting the rescuer's account tells the open applicants of each of their dogs", async () => {
+    const luna = await createDog(app, ownerCookie, { name: 'Luna' });
+    const toby = await createDog(app, ownerCookie, { name: 'Toby' });
+    await apply(visitorCookie, luna.id);
+    await apply(strangerCookie, toby.id);
+    await mail();
+    const res = await app.inject({
+      method: 'DELETE',
+      url: '/api/user/me',
+      headers: { cookie: ownerCookie },
+      payload: { password: owner.password },
+    });
+    expect(res.statusCode).toBe(204);
+    const mails = await mail();
+    expect(mails.map((m) => [m.to[0], m.subject]).sort()).toEqual(
+      [
+        ['eloy@example.com', 'Sobre tu solicitud por Toby | Happy Dog'],
+        ['olga@example.com', expect.any(String)],
+        ['vera@example.com', 'Sobre tu solicitud por Luna | Happy Dog'],
+      ].sort(),
+    );
+    const notices = mails.filter((m) => m.to[0] !== 'olga@example.com');
+    for (const notice of notices) expect(notice.text).toContain('retiró la publicación');
+  });
+
   it("the rescuer's median time to a first answer, over 90 days, from 3 requests on", async () => {
     const dogA = await createDog(app, ownerCookie, { name: 'A' });
     const dogB = await createDog(app, ownerCookie, { name: 'B' });

@@ -189,6 +189,15 @@ export function createDogService(
       removeListeners.push(listener);
     },
 
+    /**
+     * Runs the removal listeners for every dog of `ownerId` in `tx`, the transaction that deletes
+     * the owner's account (and with it their dogs).
+     */
+    async beforeOwnerRemoved(tx: Queryable, ownerId: number): Promise<void> {
+      for (const dogId of await createDogRepository(tx).idsOwnedBy(ownerId))
+        for (const listener of removeListeners) await listener(tx, dogId, ownerId);
+    },
+
     /** False when the dog is missing or not `ownerId`'s. */
     async remove(id: number, ownerId: number): Promise<boolean> {
       const deleted = await db
