@@ -22,6 +22,7 @@
 //   database and on PostgreSQL (BENCH_PG_URL), with their EXPLAIN plans in the log; a dog page's
 //   first contentful paint on the emulated phone and Lighthouse on /perros and /perros/$id. Its
 //   report goes to BENCH_OUT only when that is set (never over BENCHMARKS.md by default).
+// BENCH_PART=applications only the adoption application rows (scripts/bench/applications.ts).
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
 // BENCH_PART=jobs only the background jobs and backup rows (scripts/bench/jobs.ts; API only, no
 //   build; BENCH_BACKUP_DOGS, default 100,000, dogs for the backup figures).
@@ -53,6 +54,7 @@ import {
 import { ApiClient, benchDog, bulkFill, repoRoot, startServer, type BenchServer } from './server';
 import { freePort } from '../../test/support/local-processes';
 import { measureMemory, memoryReport, type MemoryOptions } from './memory';
+import { applicationsReport, measureApplications } from './applications';
 import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
 import { jobsReport, measureJobs } from './jobs';
@@ -678,6 +680,7 @@ async function main() {
   let photoLanding: ReturnType<typeof photoLandingReport> | undefined;
   let photos: ReturnType<typeof photoReport> | undefined;
   let bombs: ReturnType<typeof photoBombReport> | undefined;
+  let applications: ReturnType<typeof applicationsReport> | undefined;
   let jobs: ReturnType<typeof jobsReport> | undefined;
   try {
     if (process.env.BENCH_PART === 'postgres') {
@@ -712,6 +715,13 @@ async function main() {
         await measurePhotoBombs({ dir, runs: RUNS, owner: OWNER, log }),
       );
       console.log(`\n${bombs.markdown}`);
+      return;
+    }
+    if (process.env.BENCH_PART === 'applications') {
+      const report = applicationsReport(
+        await measureApplications({ dir, runs: RUNS, owner: OWNER, log }),
+      );
+      console.log(`\n${report.markdown}`);
       return;
     }
     if (process.env.BENCH_PART === 'photos') {
@@ -813,6 +823,10 @@ ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`
     photos = photoReport(await measurePhotos({ dir, runs: RUNS, owner: OWNER, log }));
     log('decompression bombs');
     bombs = photoBombReport(await measurePhotoBombs({ dir, runs: RUNS, owner: OWNER, log }));
+    log('adoption applications: the received box');
+    applications = applicationsReport(
+      await measureApplications({ dir, runs: RUNS, owner: OWNER, log }),
+    );
     log('background jobs and backups');
     jobs = jobsReport(await measureJobs(jobsOptions));
 
@@ -860,6 +874,7 @@ ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`
     ...(photoLanding?.failures ?? []),
     ...(photos?.failures ?? []),
     ...(bombs?.failures ?? []),
+    ...(applications?.failures ?? []),
     ...(jobs?.failures ?? []),
     ...(memory?.failures ?? []),
   ];
@@ -920,6 +935,7 @@ ${photos?.markdown ?? ''}
 
 ${bombs?.markdown ?? ''}
 
+${applications?.markdown ?? ''}
 ${jobs?.markdown ?? ''}
 
 ${memory?.markdown ?? ''}

@@ -1,12 +1,13 @@
 // The logged-in person's pages besides Mi cuenta — Mis publicaciones (with the count of new
-// "Me interesa" requests), Guardados and, for admins, Moderación — as the navigation bar shows
-// them: links in the burger's panel below lg ('menu'), icon buttons beside Mi cuenta from lg on
-// ('bar'); Mis publicaciones with new requests stays in the bar at every width, so a phone shows
-// them without opening the menu. Its own chunk: anonymous visitors (every first view of the landing page) never load it.
-import { IconHeart, IconPaw, IconShieldCheck } from '@tabler/icons-react';
+// "Me interesa" requests), Mis solicitudes, Guardados and, for admins, Moderación — as the
+// navigation bar shows them: links in the burger's panel below lg ('menu'), icon buttons beside
+// Mi cuenta from lg on ('bar'); Mis publicaciones with new requests stays in the bar at every
+// width, so a phone shows them without opening the menu. Its own chunk: anonymous visitors (every
+// first view of the landing page) never load it.
+import { IconClipboardList, IconHeart, IconPaw, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { PlainButtonLink } from '@/components/plain-button';
-import { MY_DOGS_PATH } from '@/shared/site';
+import { MY_APPLICATIONS_PATH, MY_DOGS_PATH } from '@/shared/site';
 import NewRequestsBadge, {
   useNewRequestsCount,
 } from '@/features/adoption/components/new-requests-badge';
@@ -26,6 +27,7 @@ export default function PersonalLinks({
   const news = useNewRequestsCount();
   const links = [
     { to: MY_DOGS_PATH, label: 'Mis publicaciones', Icon: IconPaw },
+    { to: MY_APPLICATIONS_PATH, label: 'Mis solicitudes', Icon: IconClipboardList },
     { to: '/guardados', label: 'Guardados', Icon: IconHeart },
     ...(isAdmin ? [{ to: '/admin', label: 'Moderación', Icon: IconShieldCheck }] : []),
   ];

@@ -39,3 +39,6 @@ export const phoneHref = (phone: string) => `+${phone.replace(/\D/g, '')}`;
 
 /** "Mis publicaciones": the page where an owner reads the requests about their dogs. */
 export const MY_DOGS_PATH = '/mis-perros';
+
+/** "Mis solicitudes": the page where an applicant follows their adoption applications. */
+export const MY_APPLICATIONS_PATH = '/mis-solicitudes';

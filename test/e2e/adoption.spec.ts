@@ -1,5 +1,5 @@
 // From listing to adoption: a visitor sends "Me interesa" from a dog's page (logging in on the
-// way), the owner finds it in Mis publicaciones (counted in the bar), marks it answered and marks
+// way), the owner finds it in Mis publicaciones (counted in the bar), moves it to review and marks
 // the dog adopted, and the dog leaves the carousel while its page stays with the badge. Axe checks
 // Mis publicaciones with a request on it. Guardados: the heart saves a dog, the list shows it
 // (adopted ones with their badge) and forgets it; axe checks it too.
@@ -17,7 +17,7 @@ import {
 
 const MESSAGE = 'Hola, vivo en Cali con patio grande y tengo tiempo para pasearlo todos los días.';
 
-test('a visitor sends "Me interesa"; the owner answers it, marks the dog adopted and it leaves the carousel', async ({
+test('a visitor sends "Me interesa"; the owner reviews it, marks the dog adopted and it leaves the carousel', async ({
   page,
   makeAccount,
 }) => {
@@ -40,7 +40,7 @@ test('a visitor sends "Me interesa"; the owner answers it, marks the dog adopted
   await form.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Ya enviaste una solicitud' }),
-  ).toContainText('Nueva');
+  ).toContainText('Recibida');
   await expect(page.getByRole('button', { name: 'Me interesa', exact: true })).toHaveCount(0);
 
   // The owner: the bar counts the new request; Mis publicaciones shows it.
@@ -60,8 +60,10 @@ test('a visitor sends "Me interesa"; the owner answers it, marks the dog adopted
   await expect(requests.getByRole('link', { name: visitor.user.email })).toBeVisible();
   await expectNoAxeViolations(page, '/mis-perros with a new request');
 
-  await requests.getByRole('button', { name: 'Marcar como respondida' }).click();
-  await expect(requests.getByText('Respondida', { exact: true })).toBeVisible();
+  await requests.getByRole('button', { name: 'Pasar a revisión' }).click();
+  await expect(
+    requests.locator('.mantine-Badge-label').getByText('En revisión', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mis publicaciones', exact: true })).toBeVisible();
 
   const status = listing.getByRole('combobox', { name: `Estado de ${dog.name}` });

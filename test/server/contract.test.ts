@@ -190,6 +190,7 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
           'PUT /api/me/favorites/{dogId}',
           'DELETE /api/me/favorites/{dogId}',
           'PATCH /api/interest/{id}',
+          'PUT /api/me/adopter-profile',
         ].sort(),
       );
     });

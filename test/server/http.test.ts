@@ -392,6 +392,9 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'GET /api/me/interests',
           'PATCH /api/interest/{id}',
           'GET /api/me/dogs',
+          'GET /api/me/adopter-profile',
+          'PUT /api/me/adopter-profile',
+          'GET /api/dog/{id}/response-time',
           'GET /api/zones',
         ].sort(),
       );

@@ -9,6 +9,8 @@ import { MESSAGES } from '../../src/shared/api';
 import { dogListResponseSchema, dogSchema } from '../../src/shared/dog';
 import {
   INTEREST_MESSAGES,
+  INTEREST_STATE_INVALID,
+  INTEREST_TRANSITION_MESSAGES,
   interestListSchema,
   interestResponseSchema,
 } from '../../src/shared/interest';
@@ -111,6 +113,8 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
       message: MESSAGE,
       phone: '+573001234567',
       state: 'new',
+      history: [{ state: 'new', at: clock.now().toISOString() }],
+      profile: null,
       created_at: clock.now().toISOString(),
       updated_at: clock.now().toISOString(),
     });
@@ -126,9 +130,15 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     expect((await box(strangerCookie, 'received')).json()).toEqual([]);
     expect((await box(strangerCookie, 'sent')).json()).toEqual([]);
 
-    const [message, ...more] = await mail();
-    expect(more).toEqual([]);
-    expect(message!.to).toEqual(['olga@example.com']);
+    const sentMail = await mail();
+    expect(sentMail.map((m) => m.to)).toEqual(
+      expect.arrayContaining([['olga@example.com'], ['vera@example.com']]),
+    );
+    expect(sentMail).toHaveLength(2);
+    const message = sentMail.find((m) => m.to[0] === 'olga@example.com');
+    const receipt = sentMail.find((m) => m.to[0] === 'vera@example.com');
+    expect(receipt!.subject).toBe('Recibimos tu solicitud por Luna | Happy Dog');
+    expect(receipt!.text).toContain(`${PUBLIC_URL}/mis-solicitudes`);
     expect(message!.subject).toBe('Luna tiene una nueva solicitud | Happy Dog');
     expect(message!.text).toContain('Hola, Olga Dueña:');
     expect(message!.text).toContain('Vera Visita está interesado en adoptar a Luna');
@@ -189,7 +199,7 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     expect((await answer(ownerCookie, first.json().interest.id, 'dismissed')).statusCode).toBe(200);
     expect((await send(visitorCookie, dog.id, { message: MESSAGE })).statusCode).toBe(201);
     const sent = interestListSchema.parse((await box(visitorCookie, 'sent')).json());
-    expect(sent.map((i) => i.state).sort()).toEqual(['dismissed', 'new']);
+    expect(sent.map((i) => i.state).sort()).toEqual(['declined', 'new']);
   });
 
   it('refuses anonymous visitors (401), the own dog (403), unknown, hidden and adopted dogs', async () => {
@@ -259,11 +269,12 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     smtp.received.length = 0;
 
     // The sender, a stranger: 403; nobody: 404; bad bodies: 400.
-    for (const cookie of [visitorCookie, strangerCookie]) {
-      const res = await answer(cookie, interest.id, 'answered');
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: INTEREST_MESSAGES.notDogOwner });
-    }
+    const bySender = await answer(visitorCookie, interest.id, 'answered');
+    expect(bySender.statusCode).toBe(403);
+    expect(bySender.json()).toEqual({ error: INTEREST_TRANSITION_MESSAGES.rescuerOnly });
+    const byStranger = await answer(strangerCookie, interest.id, 'answered');
+    expect(byStranger.statusCode).toBe(403);
+    expect(byStranger.json()).toEqual({ error: INTEREST_MESSAGES.notDogOwner });
     const unknown = await answer(ownerCookie, 999999, 'answered');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: INTEREST_MESSAGES.notFound });
@@ -271,9 +282,7 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     for (const state of ['new', 'closed', undefined]) {
       const res = await answer(ownerCookie, interest.id, state);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        error: 'El estado debe ser answered (respondida) o dismissed (descartada)',
-      });
+      expect(res.json()).toEqual({ error: INTEREST_STATE_INVALID });
     }
     expect((await box(ownerCookie, 'received')).json()[0].state).toBe('new');
 
@@ -282,26 +291,28 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     expect(answered.statusCode).toBe(200);
     expect(answered.json().interest).toMatchObject({
       id: interest.id,
-      state: 'answered',
+      // "answered" is the second wave's name for "reviewing".
+      state: 'reviewing',
       created_at: interest.created_at,
       updated_at: clock.now().toISOString(),
     });
     // The same state again changes nothing and sends nothing more.
     expect((await answer(ownerCookie, interest.id, 'answered')).statusCode).toBe(200);
-    expect((await box(visitorCookie, 'sent')).json()[0].state).toBe('answered');
+    expect((await box(visitorCookie, 'sent')).json()[0].state).toBe('reviewing');
 
     const [message, ...more] = await mail();
     expect(more).toEqual([]);
     expect(message!.to).toEqual(['vera@example.com']);
-    expect(message!.subject).toBe('Respondieron tu solicitud por Canela | Happy Dog');
+    expect(message!.subject).toBe('Tu solicitud por Canela está en revisión | Happy Dog');
     expect(message!.text).toContain('Hola, Vera Visita:');
-    expect(message!.text).toContain(`${PUBLIC_URL}/perros/${dog.id}`);
-    expect(message!.html).toContain(`href="${PUBLIC_URL}/perros/${dog.id}"`);
+    expect(message!.text).toContain(`${PUBLIC_URL}/mis-solicitudes`);
+    expect(message!.html).toContain(`href="${PUBLIC_URL}/mis-solicitudes"`);
 
     smtp.received.length = 0;
     expect((await answer(ownerCookie, interest.id, 'dismissed')).statusCode).toBe(200);
     const [dismissed] = await mail();
-    expect(dismissed!.subject).toBe('Tu solicitud por Canela fue descartada | Happy Dog');
+    expect(dismissed!.subject).toBe('Sobre tu solicitud por Canela | Happy Dog');
+    expect(dismissed!.text).toContain('Gracias por querer darle un hogar a Canela');
   });
 
   it('switching a request back and forth e-mails the sender once per state, never again', async () => {
@@ -316,12 +327,12 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
       expect(res.statusCode).toBe(200);
       states.push(res.json().interest.state);
     }
-    expect(states).toEqual(Array.from({ length: 5 }, () => ['answered', 'dismissed']).flat());
-    // Once each (the SMTP peer may finish reading two messages in either order).
+    expect(states).toEqual(Array.from({ length: 5 }, () => ['reviewing', 'declined']).flat());
+    // Once each (jobs may deliver two messages in either order).
     const subjects = (await mail()).map((m) => m.subject).sort();
     expect(subjects).toEqual([
-      'Respondieron tu solicitud por Canela | Happy Dog',
-      'Tu solicitud por Canela fue descartada | Happy Dog',
+      'Sobre tu solicitud por Canela | Happy Dog',
+      'Tu solicitud por Canela está en revisión | Happy Dog',
     ]);
     // Concurrent answers of one request e-mail once too.
     const second = (
@@ -333,7 +344,7 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     smtp.received.length = 0;
     await Promise.all(Array.from({ length: 4 }, () => answer(ownerCookie, second.id, 'answered')));
     expect((await mail()).map((m) => m.subject)).toEqual([
-      'Respondieron tu solicitud por Luna | Happy Dog',
+      'Tu solicitud por Luna está en revisión | Happy Dog',
     ]);
   });
 
@@ -352,7 +363,7 @@ describe.each(BACKENDS)('"Me interesa" requests on %s', (backend) => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: MESSAGES.tooManyAttempts });
     expect(limited.headers['retry-after']).toBeDefined();
-    expect((await box(ownerCookie, 'received')).json()[0].state).toBe('answered');
+    expect((await box(ownerCookie, 'received')).json()[0].state).toBe('reviewing');
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths['/api/interest/{id}'].patch.responses)).toContain('429');
   });

@@ -67,7 +67,7 @@ describe('"Me interesa" on the dog page', () => {
     await user.paste(MESSAGE);
     await user.click(within(form).getByRole('button', { name: 'Enviar solicitud' }));
     const state = await screen.findByRole('status', { name: '' });
-    await waitFor(() => expect(state).toHaveTextContent('Ya enviaste una solicitud:Nueva'));
+    await waitFor(() => expect(state).toHaveTextContent('Ya enviaste una solicitud:Recibida'));
     // The form is gone too: focus goes to what replaced it, the request's state.
     await waitFor(() => expect(state).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Me interesa' })).not.toBeInTheDocument();
@@ -82,9 +82,9 @@ describe('"Me interesa" on the dog page', () => {
       dogs: [luna()],
       users: [olga()],
       loggedInAs: vera(),
-      interests: [request({ state: 'answered' })],
+      interests: [request({ state: 'declined' })],
     });
-    const state = await screen.findByText('Respondida');
+    const state = await screen.findByText('No seleccionada');
     expect(state.closest('[role="status"]')).toHaveTextContent('Ya enviaste una solicitud:');
     expect(screen.getByRole('button', { name: 'Enviar otra solicitud' })).toBeInTheDocument();
   });
@@ -156,7 +156,7 @@ describe('"Me interesa" in the dog modal and the adopted figure', () => {
     await user.paste(MESSAGE);
     await user.clear(within(form).getByLabelText('Tu celular (opcional)'));
     await user.click(within(form).getByRole('button', { name: 'Enviar solicitud' }));
-    expect(await within(dialog).findByText('Nueva')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Recibida')).toBeInTheDocument();
     expect(mockDb.interests).toMatchObject([{ dogId: 1, senderId: 7, phone: null }]);
     expect(within(dialog).getByRole('link', { name: 'Escribir por WhatsApp' })).toBeInTheDocument();
   });
@@ -225,11 +225,14 @@ describe('Mis publicaciones', () => {
       'href',
       'mailto:vera@example.com',
     );
-    expect(within(requests).getByRole('link', { name: /300 1112233/ })).toHaveAttribute(
-      'href',
-      'https://wa.me/573001112233',
-    );
-    expect(within(requests).getByText('Nueva')).toBeInTheDocument();
+    expect(
+      within(requests).getByRole('link', {
+        name: 'Escribir por WhatsApp a Vera Visita (300 1112233)',
+      }),
+    ).toHaveAttribute('href', expect.stringMatching(/^https:\/\/wa\.me\/573001112233\?text=/));
+    expect(
+      within(requests).getByText('Recibida', { selector: '.mantine-Badge-label' }),
+    ).toBeInTheDocument();
     const toby = within(dogs).getByRole('article', { name: 'Toby' });
     // A dog with uploaded photos shows its cover, not the image URL field.
     expect(within(toby).getByRole('img', { name: 'Toby' })).toHaveAttribute('src', TOBY_COVER.url);
@@ -237,9 +240,11 @@ describe('Mis publicaciones', () => {
       within(toby).getByText('Todavía nadie envió «Me interesa» por Toby.'),
     ).toBeInTheDocument();
 
-    await user.click(within(requests).getByRole('button', { name: 'Marcar como respondida' }));
-    expect(await within(requests).findByText('Respondida')).toBeInTheDocument();
-    expect(mockDb.interests[0]!.state).toBe('answered');
+    await user.click(within(requests).getByRole('button', { name: 'Pasar a revisión' }));
+    expect(
+      await within(requests).findByText('En revisión', { selector: '.mantine-Badge-label' }),
+    ).toBeInTheDocument();
+    expect(mockDb.interests[0]!.state).toBe('reviewing');
     // No new request left: the bar's count goes.
     await waitFor(() =>
       expect(within(banner).queryByTestId('new-requests')).not.toBeInTheDocument(),
@@ -252,18 +257,18 @@ describe('Mis publicaciones', () => {
     ).toBeInTheDocument();
   });
 
-  test('the requests the person sent, with their state', async () => {
+  test('the requests the person sent are counted, with a link to Mis solicitudes', async () => {
     renderApp({
       route: '/mis-perros',
       dogs: [luna()],
       users: [olga()],
       loggedInAs: vera(),
-      interests: [request({ state: 'dismissed' })],
+      interests: [request({ state: 'declined' })],
     });
     expect(await screen.findByText('Todavía no publicaste ningún perro.')).toBeInTheDocument();
-    const sent = await screen.findByRole('link', { name: 'Luna' });
-    const item = sent.closest('li')!;
-    expect(within(item).getByText('Descartada')).toBeInTheDocument();
-    expect(within(item).getByText(MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(/Enviaste 1 solicitud \(0 abiertas\)/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Ver mis solicitudes y en qué va cada una' }),
+    ).toHaveAttribute('href', '/mis-solicitudes');
   });
 });

@@ -83,21 +83,33 @@ const SECTIONS: Section[] = [
       ),
   },
   {
+    key: 'adopter_profile',
+    tables: ['adopter_profiles'],
+    // The adopter profile the person filled in ("Perfil de adoptante"), or null.
+    load: async (db, userId) =>
+      (
+        await db.query('SELECT profile, updated_at FROM adopter_profiles WHERE user_id = $1', [
+          userId,
+        ])
+      )[0] ?? null,
+  },
+  {
     key: 'interests',
     tables: ['interests'],
-    // "Me interesa": the requests the person sent (with the message and phone they gave) and the
-    // ones they received about their dogs (from whom, what they said, how to reach them).
+    // Adoption applications: the ones the person sent (with the message, phone and profile copy
+    // they gave) and the ones they received about their dogs (from whom, what they said, how to
+    // reach them, their profile copy); each with its history of states.
     load: async (db, userId) => ({
       sent: await db.query(
-        `SELECT i.id, i.dog_id, d.name AS dog_name, i.message, i.phone, i.state, i.created_at,
-                i.updated_at
+        `SELECT i.id, i.dog_id, d.name AS dog_name, i.message, i.phone, i.state, i.history,
+                i.profile, i.created_at, i.updated_at
            FROM interests i JOIN dogs d ON d.id = i.dog_id
           WHERE i.sender_id = $1 ORDER BY i.created_at, i.id`,
         [userId],
       ),
       received: await db.query(
         `SELECT i.id, i.dog_id, d.name AS dog_name, s.name AS sender_name, s.email AS sender_email,
-                i.message, i.phone, i.state, i.created_at, i.updated_at
+                i.message, i.phone, i.state, i.history, i.profile, i.created_at, i.updated_at
            FROM interests i JOIN dogs d ON d.id = i.dog_id JOIN users s ON s.id = i.sender_id
           WHERE d.hostage_id = $1 ORDER BY i.created_at, i.id`,
         [userId],

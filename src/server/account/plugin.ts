@@ -19,6 +19,7 @@ export const accounts = fp(
         db: app.db,
         accounts: createAccountRepository(app.db),
         listCache: app.dogs.lists,
+        dogs: app.dogs,
         mail: app.mail,
         publicUrl: app.config.publicUrl,
         contact: app.config.site.email,

@@ -102,6 +102,7 @@ export function createAccountRepository(db: Db) {
       userId: number,
       expectedHash: string,
       also?: AlsoInTransaction,
+      before?: AlsoInTransaction,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx.query<{ password_hash: string }>(
@@ -109,6 +110,7 @@ export function createAccountRepository(db: Db) {
           [userId],
         );
         if (rows[0]?.password_hash !== expectedHash) return false;
+        await before?.(tx);
         await tx.query('DELETE FROM users WHERE id = $1', [userId]);
         await also?.(tx);
         return true;

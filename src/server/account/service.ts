@@ -14,6 +14,7 @@ import type { Db } from '../db/db';
 import type { ListCache } from '../dogs/list-cache';
 import { HttpError } from '../http/errors';
 import type { CurrentSession } from '../http/session';
+import type { DogService } from '../dogs/service';
 import type { MailQueue } from '../mail/queue';
 import { accountDeletedMail, passwordChangedMail, passwordResetMail } from '../mail/messages';
 import { passwordWeakness } from '../users/password-strength';
@@ -39,6 +40,8 @@ export interface AccountServiceDeps {
   accounts: AccountRepository;
   /** Logged-in visitors see owners' names and phones on dogs: a change invalidates the lists. */
   listCache: ListCache;
+  /** What the removal of each of the account's dogs does, in the deletion's transaction. */
+  dogs: Pick<DogService, 'beforeOwnerRemoved'>;
   /** E-mails as jobs, stored in the transaction that causes them. */
   mail: MailQueue;
   /** The site's address for the links in e-mails (config.publicUrl). */
@@ -58,6 +61,7 @@ export function createAccountService({
   db,
   accounts,
   listCache,
+  dogs,
   mail,
   publicUrl,
   contact,
@@ -104,7 +108,8 @@ export function createAccountService({
           account.password_hash,
           newHash,
           session.tokenHash,
-          (tx) => mail.enqueue(tx, 'password-changed', passwordChangedMail(account, 'changed', contact)),
+          (tx) =>
+            mail.enqueue(tx, 'password-changed', passwordChangedMail(account, 'changed', contact)),
         ))
       )
         throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);
@@ -134,8 +139,13 @@ export function createAccountService({
         throw new HttpError(403, ACCOUNT_MESSAGES.wrongPassword);
       }
       if (
-        !(await accounts.deleteAccount(account.id, account.password_hash, (tx) =>
-          mail.enqueue(tx, 'account-deleted', accountDeletedMail(account, contact)),
+        !(await accounts.deleteAccount(
+          account.id,
+          account.password_hash,
+          (tx) => mail.enqueue(tx, 'account-deleted', accountDeletedMail(account, contact)),
+          // Their dogs go with the account: what a dog's removal does (telling its applicants)
+          // happens for each, in the same transaction.
+          (tx) => dogs.beforeOwnerRemoved(tx, account.id),
         ))
       )
         throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);

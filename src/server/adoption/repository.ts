@@ -1,20 +1,33 @@
-// All SQL about "Me interesa" requests and the owner's own listings ("Mis publicaciones").
+// All SQL about adoption applications ("Me interesa" requests), their states and history, the
+// adopter profile, and the owner's own listings ("Mis publicaciones").
+import type { AdopterProfile } from '../../shared/adopter-profile';
 import type { DogStatus } from '../../shared/dog';
-import type { Interest, InterestAnswer, InterestInput } from '../../shared/interest';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode, type Queryable } from '../db/db';
+import type { Interest, InterestInput } from '../../shared/interest';
+import {
+  interestTransitionError,
+  OPEN_INTEREST_STATES,
+  type InterestActor,
+  type InterestState,
+  type InterestStateTarget,
+} from '../../shared/interest-states';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION, type Queryable } from '../db/db';
 import { VISIBLE } from '../dogs/repository';
 
 /** Largest value of a PostgreSQL integer (the type of the ids). */
 const MAX_ID = 2_147_483_647;
 
-const iso = (column: string, as: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${as}`;
+const isoText = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: string, as: string) => `${isoText(column)} AS ${as}`;
 
 /** A request as the API shows it; `i` the request, `d` its dog, `s` its sender. */
 const INTEREST_COLUMNS =
   `i.id, json_build_object('id', d.id, 'name', d.name) AS dog, ` +
   `json_build_object('name', s.name, 'email', s.email) AS sender, i.message, i.phone, i.state, ` +
-  `${iso('i.created_at', 'created_at')}, ${iso('i.updated_at', 'updated_at')}`;
+  `i.history, i.profile, ${iso('i.created_at', 'created_at')}, ${iso('i.updated_at', 'updated_at')}`;
+const OPEN_STATES_SQL = OPEN_INTEREST_STATES.map((s) => `'${s}'`).join(', ');
+/** States a rescuer sets: reaching the first of them is the rescuer's first answer. */
+const ANSWER_STATES_SQL = `'reviewing', 'interview', 'approved', 'declined', 'adopted'`;
 const from = (requests: string) =>
   `${requests} i JOIN dogs d ON d.id = i.dog_id JOIN users s ON s.id = i.sender_id`;
 const INTEREST_FROM = from('interests');
@@ -23,12 +36,54 @@ export interface InterestTarget {
   id: number;
   name: string;
   status: DogStatus;
+  sterilized: boolean | null;
   sex: 'male' | 'female' | null;
   demo: boolean;
   owner: { id: number; name: string; email: string };
 }
 
+/** An application whose state changed, and whether its applicant is still to be e-mailed. */
+export interface StateChange {
+  interest: Interest;
+  changed: boolean;
+  notify: boolean;
+}
+
+export type StateChangeRefusal =
+  | { refused: 'missing' }
+  | { refused: 'stranger' }
+  | { refused: 'reopen-taken' }
+  | { refused: 'transition'; status: 403 | 409; error: string };
+
+/** An open application of a dog about to be deleted, with whom to tell. */
+export interface OpenApplicant {
+  id: number;
+  dogName: string;
+  sender: { name: string; email: string };
+}
+
+const historyEntry = (state: InterestState, at: Date, note?: string) =>
+  JSON.stringify([{ state, at: at.toISOString(), ...(note ? { note } : {}) }]);
+
 export function createAdoptionRepository(db: Queryable) {
+  /** The requests matching `where` (on `i`, `d`, `s`; `$1` is `userId`) as one JSON array. */
+  const listJson = async (where: string, userId: number): Promise<string> => {
+    const rows = await db.query<{ json: string }>(
+      `SELECT COALESCE(json_agg(json_build_object(
+                'id', i.id,
+                'dog', json_build_object('id', d.id, 'name', d.name),
+                'sender', json_build_object('name', s.name, 'email', s.email),
+                'message', i.message, 'phone', i.phone, 'state', i.state,
+                'history', i.history, 'profile', i.profile,
+                'created_at', ${isoText('i.created_at')},
+                'updated_at', ${isoText('i.updated_at')})
+              ORDER BY i.created_at DESC, i.id DESC), '[]')::text AS json
+         FROM ${INTEREST_FROM} WHERE ${where}`,
+      [userId],
+    );
+    return rows[0]!.json;
+  };
+
   return {
     /** The dog a request would be about, when anyone may see it (not hidden, owner not blocked). */
     async visibleDog(dogId: number): Promise<InterestTarget | undefined> {
@@ -42,8 +97,9 @@ export function createAdoptionRepository(db: Queryable) {
         owner_id: number;
         owner_name: string;
         owner_email: string;
+        sterilized: boolean | null;
       }>(
-        `SELECT d.id, d.name, d.status, d.sex, d.demo, u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
+        `SELECT d.id, d.name, d.status, d.sterilized, d.sex, d.demo, u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
            FROM dogs d JOIN users u ON u.id = d.hostage_id
           WHERE d.id = $1 AND ${VISIBLE}`,
         [dogId],
@@ -54,6 +110,7 @@ export function createAdoptionRepository(db: Queryable) {
           id: row.id,
           name: row.name,
           status: row.status,
+          sterilized: row.sterilized,
           sex: row.sex,
           demo: row.demo,
           owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email },
@@ -70,18 +127,28 @@ export function createAdoptionRepository(db: Queryable) {
       dogId: number,
       senderId: number,
       input: InterestInput,
+      profile: AdopterProfile | null,
       at: Date,
     ): Promise<Interest | 'open' | 'gone'> {
       const rows = await db
         .query<Interest>(
           `WITH created AS (
-           INSERT INTO interests (dog_id, sender_id, message, phone, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $5)
-           ON CONFLICT (dog_id, sender_id) WHERE state = 'new' DO NOTHING
+           INSERT INTO interests (dog_id, sender_id, message, phone, created_at, updated_at,
+                                  history, profile, emailed_states)
+           VALUES ($1, $2, $3, $4, $5, $5, $6::jsonb, $7::jsonb, '{new}')
+           ON CONFLICT (dog_id, sender_id) WHERE state IN (${OPEN_STATES_SQL}) DO NOTHING
            RETURNING *
          )
          SELECT ${INTEREST_COLUMNS} FROM ${from('created')}`,
-          [dogId, senderId, input.message, input.phone ?? null, at],
+          [
+            dogId,
+            senderId,
+            input.message,
+            input.phone ?? null,
+            at,
+            historyEntry('new', at),
+            profile && JSON.stringify(profile),
+          ],
         )
         .catch((error: unknown) => {
           if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return 'gone' as const;
@@ -91,73 +158,144 @@ export function createAdoptionRepository(db: Queryable) {
       return rows[0] ?? 'open';
     },
 
-    /** Requests about `userId`'s dogs (hidden ones too: they are the owner's), newest first. */
-    received(userId: number): Promise<Interest[]> {
-      return db.query<Interest>(
-        `SELECT ${INTEREST_COLUMNS} FROM ${INTEREST_FROM}
-          WHERE d.hostage_id = $1 ORDER BY i.created_at DESC, i.id DESC`,
+    /**
+     * Requests about `userId`'s dogs (hidden ones too: they are the owner's), newest first, as
+     * the JSON array the API sends, built by the database in one value (a rescuer with thousands
+     * of applications gets them without a row-by-row decode and re-encode).
+     */
+    receivedJson(userId: number): Promise<string> {
+      return listJson('d.hostage_id = $1', userId);
+    },
+
+    /** The version of `userId`'s received box (migration 041); '0' before its first change. */
+    async receivedVersion(userId: number): Promise<string> {
+      const rows = await db.query<{ version: string }>(
+        'SELECT version::text AS version FROM received_box_versions WHERE user_id = $1',
         [userId],
+        { name: 'received_box_version' },
       );
+      return rows[0]?.version ?? '0';
     },
 
     /**
      * Requests `userId` sent, newest first, about dogs anyone may still see (a listing moderation
-     * hid disappears for everyone but its owner).
+     * hid disappears for everyone but its owner), as the JSON array the API sends.
      */
-    sent(userId: number): Promise<Interest[]> {
-      return db.query<Interest>(
-        `SELECT ${INTEREST_COLUMNS} FROM ${INTEREST_FROM}
-          WHERE i.sender_id = $1 AND ${VISIBLE} ORDER BY i.created_at DESC, i.id DESC`,
-        [userId],
-      );
-    },
-
-    /** Who owns the dog a request is about; undefined when there is no such request. */
-    async ownerOf(interestId: number): Promise<number | undefined> {
-      if (interestId > MAX_ID) return undefined;
-      const rows = await db.query<{ owner_id: number }>(
-        'SELECT d.hostage_id AS owner_id FROM interests i JOIN dogs d ON d.id = i.dog_id WHERE i.id = $1',
-        [interestId],
-      );
-      return rows[0]?.owner_id;
+    sentJson(userId: number): Promise<string> {
+      return listJson(`i.sender_id = $1 AND ${VISIBLE}`, userId);
     },
 
     /**
-     * Sets the state of a request about one of `ownerId`'s dogs. The request afterwards, whether
-     * the state changed, and whether the sender is to be e-mailed about it: only the first time
-     * the request reaches that state (recorded in the same statement, so neither a switch back and
-     * forth nor two concurrent answers e-mail twice); undefined when it is not a request about one
-     * of their dogs.
+     * Moves a request to `to` on behalf of `userId` (its dog's rescuer or its applicant), when
+     * the rules allow it (shared/interest-states.ts), adding the state to its history. Run it in
+     * a transaction (and roll that back on a refusal): the row is locked while deciding, so two
+     * concurrent changes apply one after the other; the applicant is to be e-mailed only the first
+     * time the request reaches a state (recorded in the same transaction, so neither a switch back
+     * and forth nor concurrent changes e-mail twice).
      */
-    async answer(
+    async changeState(
       interestId: number,
-      ownerId: number,
-      state: InterestAnswer,
+      userId: number,
+      to: InterestStateTarget,
+      note: string | undefined,
       at: Date,
-    ): Promise<{ interest: Interest; changed: boolean; notify: boolean } | undefined> {
-      if (interestId > MAX_ID) return undefined;
-      const rows = await db.query<Interest & { changed: boolean; notify: boolean }>(
-        `WITH target AS (
-           SELECT i.id, i.state AS before, i.emailed_states
-             FROM interests i JOIN dogs d ON d.id = i.dog_id
-            WHERE i.id = $1 AND d.hostage_id = $2
-            FOR UPDATE OF i
-         ), updated AS (
-           UPDATE interests x SET state = $3,
-                  updated_at = CASE WHEN x.state = $3 THEN x.updated_at ELSE $4 END,
-                  emailed_states = CASE WHEN $3 = ANY (x.emailed_states) THEN x.emailed_states
-                                        ELSE array_append(x.emailed_states, $3) END
-             FROM target WHERE x.id = target.id
-           RETURNING x.*, target.before <> $3 AS changed,
-                     NOT ($3 = ANY (target.emailed_states)) AS notify
-         )
-         SELECT ${INTEREST_COLUMNS}, i.changed, i.notify FROM ${from('updated')}`,
-        [interestId, ownerId, state, at],
+    ): Promise<StateChange | StateChangeRefusal> {
+      if (interestId > MAX_ID) return { refused: 'missing' };
+      const [row] = await db.query<{
+        state: InterestState;
+        sender_id: number;
+        owner_id: number;
+        emailed_states: string[];
+      }>(
+        `SELECT i.state, i.sender_id, d.hostage_id AS owner_id, i.emailed_states
+           FROM interests i JOIN dogs d ON d.id = i.dog_id
+          WHERE i.id = $1 FOR UPDATE OF i`,
+        [interestId],
       );
-      const row = rows[0];
-      if (!row) return undefined;
-      const { changed, notify, ...interest } = row;
-      return { interest, changed, notify };
+      if (!row) return { refused: 'missing' };
+      const actor: InterestActor | undefined =
+        row.owner_id === userId ? 'rescuer' : row.sender_id === userId ? 'applicant' : undefined;
+      if (!actor) return { refused: 'stranger' };
+      const refusal = interestTransitionError(actor, row.state, to);
+      if (refusal) return { refused: 'transition', ...refusal };
+      const changed = row.state !== to;
+      const notify = changed && !row.emailed_states.includes(to);
+      if (changed) {
+        try {
+          await db.query(
+            `UPDATE interests SET state = $2, updated_at = $3, history = history || $4::jsonb,
+                    emailed_states = CASE WHEN $2 = ANY (emailed_states) THEN emailed_states
+                                          ELSE array_append(emailed_states, $2) END
+              WHERE id = $1`,
+            [interestId, to, at, historyEntry(to, at, note)],
+          );
+        } catch (error) {
+          // Reconsidering a declined request while its applicant has sent another one since.
+          if (pgErrorCode(error) === UNIQUE_VIOLATION) return { refused: 'reopen-taken' };
+          throw error;
+        }
+      }
+      const [interest] = await db.query<Interest>(
+        `SELECT ${INTEREST_COLUMNS} FROM ${INTEREST_FROM} WHERE i.id = $1`,
+        [interestId],
+      );
+      return { interest: interest!, changed, notify };
+    },
+
+    /** The open applications of `ownerId`'s dog `dogId`, with whom to tell (before deleting it). */
+    openApplicants(dogId: number, ownerId: number): Promise<OpenApplicant[]> {
+      if (dogId > MAX_ID) return Promise.resolve([]);
+      return db.query<OpenApplicant>(
+        `SELECT i.id, d.name AS "dogName", json_build_object('name', s.name, 'email', s.email) AS sender
+           FROM ${INTEREST_FROM}
+          WHERE d.id = $1 AND d.hostage_id = $2 AND i.state IN (${OPEN_STATES_SQL})
+          ORDER BY i.id`,
+        [dogId, ownerId],
+      );
+    },
+
+    async adopterProfile(userId: number): Promise<AdopterProfile | null> {
+      const rows = await db.query<{ profile: AdopterProfile }>(
+        'SELECT profile FROM adopter_profiles WHERE user_id = $1',
+        [userId],
+      );
+      return rows[0]?.profile ?? null;
+    },
+
+    async saveAdopterProfile(userId: number, profile: AdopterProfile, at: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO adopter_profiles (user_id, profile, updated_at) VALUES ($1, $2::jsonb, $3)
+         ON CONFLICT (user_id) DO UPDATE SET profile = EXCLUDED.profile, updated_at = EXCLUDED.updated_at`,
+        [userId, JSON.stringify(profile), at],
+      );
+    },
+
+    /**
+     * The median time from a request to the rescuer's first answer, over the requests
+     * `ownerId`'s dogs received since `since`; a request still waiting counts with the time it
+     * has waited so far, one withdrawn before any answer does not count.
+     */
+    async responseTime(
+      ownerId: number,
+      since: Date,
+      now: Date,
+    ): Promise<{ requests: number; median_seconds: number | null }> {
+      const rows = await db.query<{ requests: number; median_seconds: number | null }>(
+        `WITH waits AS (
+           SELECT COALESCE(
+                    (SELECT min((e->>'at')::timestamptz) FROM jsonb_array_elements(i.history) e
+                      WHERE e->>'state' IN (${ANSWER_STATES_SQL})),
+                    CASE WHEN i.state = 'new' THEN $3::timestamptz END) - i.created_at AS wait
+             FROM interests i JOIN dogs d ON d.id = i.dog_id
+            WHERE d.hostage_id = $1 AND i.created_at >= $2
+         )
+         SELECT count(*)::int AS requests,
+                (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM wait))
+                   FILTER (WHERE wait IS NOT NULL))::float8 AS median_seconds
+           FROM waits`,
+        [ownerId, since, now],
+      );
+      return rows[0]!;
     },
   };
 }

@@ -513,6 +513,14 @@ export function createDogRepository(db: Queryable) {
     },
 
     /** Deletes only when `ownerId` owns the dog; false means "missing or not yours". */
+    /** The ids of every dog `ownerId` has published. */
+    async idsOwnedBy(ownerId: number): Promise<number[]> {
+      const rows = await db.query<{ id: number }>('SELECT id FROM dogs WHERE hostage_id = $1', [
+        ownerId,
+      ]);
+      return rows.map((r) => r.id);
+    },
+
     async deleteOwned(id: number, ownerId: number): Promise<boolean> {
       if (id > MAX_DOG_ID) return false;
       const rows = await db.query(

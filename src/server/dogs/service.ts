@@ -11,7 +11,7 @@ import {
   type DogFilters,
   type DogInput,
 } from '../../shared/dog';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { createPhotoRepository } from '../photos/repository';
 import type { ListCache, LoadedPage } from './list-cache';
 import { createDogRepository, hasFilters, queryWords, type DogRepository } from './repository';
@@ -79,6 +79,7 @@ export function createDogService(
   listCache: ListCache,
   repository: DogRepository = createDogRepository(db),
 ) {
+  const removeListeners: RemoveListener[] = [];
   const listJson = async (query: Parameters<DogRepository['listJson']>[0]) =>
     checked(await repository.listJson(query), dogListResponseSchema, 'A dog list page');
   return {
@@ -180,9 +181,35 @@ export function createDogService(
       return dog;
     },
 
+    /**
+     * Registers work around a deletion: `listener` runs in the deletion's transaction, before
+     * the dog is deleted; what it writes stays only if the dog is deleted.
+     */
+    onRemove(listener: RemoveListener): void {
+      removeListeners.push(listener);
+    },
+
+    /**
+     * Runs the removal listeners for every dog of `ownerId` in `tx`, the transaction that deletes
+     * the owner's account (and with it their dogs).
+     */
+    async beforeOwnerRemoved(tx: Queryable, ownerId: number): Promise<void> {
+      for (const dogId of await createDogRepository(tx).idsOwnedBy(ownerId))
+        for (const listener of removeListeners) await listener(tx, dogId, ownerId);
+    },
+
     /** False when the dog is missing or not `ownerId`'s. */
     async remove(id: number, ownerId: number): Promise<boolean> {
-      const deleted = await repository.deleteOwned(id, ownerId);
+      const deleted = await db
+        .transaction(async (tx) => {
+          for (const listener of removeListeners) await listener(tx, id, ownerId);
+          if (!(await createDogRepository(tx).deleteOwned(id, ownerId))) throw new NothingDeleted();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NothingDeleted) return false;
+          throw error;
+        });
       if (deleted) listCache.invalidate();
       return deleted;
     },
@@ -190,3 +217,11 @@ export function createDogService(
 }
 
 export type DogService = ReturnType<typeof createDogService>;
+/**
+ * Runs inside the transaction that deletes dog `dogId` of `ownerId`, before the deletion (it may
+ * read what goes with the dog, and write what should happen with it, such as e-mails to send).
+ */
+export type RemoveListener = (tx: Queryable, dogId: number, ownerId: number) => Promise<void>;
+
+/** Thrown inside a deletion's transaction when nothing was deleted, so listeners' writes roll back. */
+class NothingDeleted extends Error {}

@@ -123,7 +123,7 @@ export function accountDeletedMail(
 /** To a dog's owner: someone sent "Me interesa" (their message, and where to answer it). */
 export function interestReceivedMail(
   to: { name: string; email: string },
-  request: { senderName: string; dogName: string; message: string },
+  request: { senderName: string; dogName: string; message: string; hasProfile: boolean },
   myDogsLink: string,
   contact: string,
 ): MailMessage {
@@ -137,7 +137,9 @@ export function interestReceivedMail(
       },
       { text: `«${request.message}»` },
       {
-        text: 'Sus datos de contacto y la solicitud están en "Mis publicaciones". Cuando le respondas, márcala como respondida (o descártala) para que sepa en qué va.',
+        text: request.hasProfile
+          ? 'Su perfil de adoptante (vivienda, hogar, experiencia, zona), sus datos de contacto y la solicitud están en "Mis publicaciones". Cuando la revises, cámbiale el estado: le avisaremos por correo en qué va.'
+          : 'Sus datos de contacto y la solicitud están en "Mis publicaciones". Cuando la revises, cámbiale el estado: le avisaremos por correo en qué va.',
         link: { label: 'Ver la solicitud en Mis publicaciones', href: myDogsLink },
       },
     ],
@@ -145,26 +147,79 @@ export function interestReceivedMail(
   );
 }
 
-/** To the sender of a request: the owner answered or dismissed it. */
-export function interestStateMail(
+/** The e-mails an applicant gets as their application moves (one per state reached). */
+const APPLICATION_MAILS: Record<
+  'new' | 'reviewing' | 'interview' | 'approved' | 'declined' | 'withdrawn',
+  (dog: string) => { subject: string; text: string }
+> = {
+  new: (dog) => ({
+    subject: `Recibimos tu solicitud por ${dog}`,
+    text: `Tu solicitud de adopción por ${dog} llegó a quien lo publicó. Te escribiremos cada vez que cambie de estado, para que no te quedes esperando sin noticias.`,
+  }),
+  reviewing: (dog) => ({
+    subject: `Tu solicitud por ${dog} está en revisión`,
+    text: `Quien publicó a ${dog} está revisando tu solicitud. Puede que te escriba a tu correo o a tu celular para conocerte mejor.`,
+  }),
+  interview: (dog) => ({
+    subject: `Siguiente paso con ${dog}: entrevista o visita`,
+    text: `¡Buenas noticias! Tu solicitud por ${dog} pasó a entrevista o visita. Quien lo publicó te contactará para acordar el día y la hora.`,
+  }),
+  approved: (dog) => ({
+    subject: `¡Tu solicitud por ${dog} fue aprobada!`,
+    text: `¡Felicitaciones! Tu solicitud por ${dog} fue aprobada. Ahora falta acordar la entrega con quien lo publicó y aceptar el acta de compromiso de adopción.`,
+  }),
+  declined: (dog) => ({
+    subject: `Sobre tu solicitud por ${dog}`,
+    text: `Gracias por querer darle un hogar a ${dog}. Esta vez quien lo publicó eligió otra familia. No te desanimes: hay muchos otros perros esperando un hogar como el tuyo.`,
+  }),
+  withdrawn: (dog) => ({
+    subject: `Retiraste tu solicitud por ${dog}`,
+    text: `Retiraste tu solicitud de adopción por ${dog} y le avisamos a quien lo publicó. Si cambias de opinión, puedes enviar una nueva cuando quieras.`,
+  }),
+};
+export type ApplicationMailState = keyof typeof APPLICATION_MAILS;
+
+/** To an applicant: their application reached `state` (with the rescuer's note, if any). */
+export function applicationStateMail(
   to: { name: string; email: string },
-  request: { dogName: string; state: 'answered' | 'dismissed' },
-  dogLink: string,
+  application: { dogName: string; state: ApplicationMailState; note?: string },
+  link: string,
   contact: string,
 ): MailMessage {
-  const answered = request.state === 'answered';
+  const { subject, text } = APPLICATION_MAILS[application.state](application.dogName);
   return compose(
     to.email,
-    answered
-      ? `Respondieron tu solicitud por ${request.dogName}`
-      : `Tu solicitud por ${request.dogName} fue descartada`,
+    subject,
+    to.name,
+    [
+      { text },
+      ...(application.note
+        ? [{ text: `Quien publicó a ${application.dogName} te escribió: «${application.note}»` }]
+        : []),
+      {
+        text: 'En "Mis solicitudes" ves en qué va cada una y qué sigue.',
+        link: { label: 'Ver mis solicitudes', href: link },
+      },
+    ],
+    contact,
+  );
+}
+
+/** To an applicant whose open application ended because its dog's listing was deleted. */
+export function applicationDogRemovedMail(
+  to: { name: string; email: string },
+  application: { dogName: string },
+  dogsLink: string,
+  contact: string,
+): MailMessage {
+  return compose(
+    to.email,
+    `Sobre tu solicitud por ${application.dogName}`,
     to.name,
     [
       {
-        text: answered
-          ? `Quien publicó a ${request.dogName} marcó tu solicitud como respondida: revisa tu correo y tu celular, te habrá escrito por allí.`
-          : `Quien publicó a ${request.dogName} descartó tu solicitud. Gracias por querer darle un hogar: hay muchos otros perros esperando una familia en ${SITE_NAME}.`,
-        link: { label: `Ver a ${request.dogName}`, href: dogLink },
+        text: `Quien publicó a ${application.dogName} retiró la publicación, así que tu solicitud se cerró. Gracias por querer darle un hogar: hay muchos otros perros esperando una familia como la tuya.`,
+        link: { label: 'Ver perros en adopción', href: dogsLink },
       },
     ],
     contact,

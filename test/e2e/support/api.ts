@@ -30,6 +30,7 @@ export interface ApiDog {
   sex?: 'male' | 'female' | null;
   size?: 'small' | 'medium' | 'large' | null;
   age_months?: number | null;
+  sterilized?: boolean | null;
   status?: 'available' | 'pending' | 'adopted';
 }
 

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from '../../../src/server/db/db';
-import { migrate } from '../../../src/server/db/migrate';
+import { migrate, type Migration } from '../../../src/server/db/migrate';
 import { openPglite } from '../../../src/server/db/pglite';
 import { openPostgres } from '../../../src/server/db/postgres';
 
@@ -31,7 +31,11 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
+/** `migrations`: the ones to apply (default: all), e.g. to test one against older rows. */
+export async function openTestDatabase(
+  backend: Backend,
+  options: { migrations?: Migration[] } = {},
+): Promise<TestDatabase> {
   let db: Db;
   let dropSchema = async () => {};
   if (backend === 'pglite') {
@@ -48,7 +52,7 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
     });
     dropSchema = () => adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   }
-  await migrate(db);
+  await migrate(db, options.migrations);
   return {
     backend,
     db,

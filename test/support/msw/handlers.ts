@@ -60,6 +60,12 @@ import {
   interestStateInputSchema,
   type Interest,
 } from '@/shared/interest';
+import { interestTransitionError, isOpenInterest } from '@/shared/interest-states';
+import {
+  adopterProfileInputSchema,
+  meetsSterilizationRule,
+  STERILIZATION_RULE_MESSAGE,
+} from '@/shared/adopter-profile';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, type Photo } from '@/shared/photo';
 import { loginSchema, registerSchema, toApiUser } from '@/shared/user';
 import type { MockDb, StoredInterest } from './mock-db';
@@ -129,6 +135,8 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       message: stored.message,
       phone: stored.phone,
       state: stored.state,
+      history: stored.history ?? [{ state: 'new', at: stored.created_at }],
+      profile: stored.profile ?? null,
       created_at: stored.created_at,
       updated_at: stored.updated_at,
     };
@@ -440,8 +448,10 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       const parsed = interestInputSchema.safeParse(await readJson(request));
       if (!parsed.success) return apiError(400, firstIssue(parsed.error));
       if (dog.status === 'adopted') return apiError(409, INTEREST_MESSAGES.adopted);
+      const profile = db.adopterProfiles.get(user.id) ?? null;
+      if (!meetsSterilizationRule(dog, profile)) return apiError(409, STERILIZATION_RULE_MESSAGE);
       const open = db.interests.some(
-        (i) => i.dogId === dog.id && i.senderId === user.id && i.state === 'new',
+        (i) => i.dogId === dog.id && i.senderId === user.id && isOpenInterest(i.state),
       );
       if (open) return apiError(409, INTEREST_MESSAGES.alreadyOpen);
       const now = new Date().toISOString();
@@ -452,6 +462,8 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
         message: parsed.data.message,
         phone: parsed.data.phone ?? null,
         state: 'new',
+        history: [{ state: 'new', at: now }],
+        profile: profile && { ...profile },
         created_at: now,
         updated_at: now,
       };
@@ -487,13 +499,54 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       const stored = db.interests.find((i) => i.id === id.data.id);
       if (!stored) return apiError(404, INTEREST_MESSAGES.notFound);
       const dog = db.dogs.find((d) => d.id === stored.dogId);
-      if (dog?.hostage_id !== user.id) return apiError(403, INTEREST_MESSAGES.notDogOwner);
+      const actor =
+        dog?.hostage_id === user.id
+          ? 'rescuer'
+          : stored.senderId === user.id
+            ? 'applicant'
+            : undefined;
+      if (!actor) return apiError(403, INTEREST_MESSAGES.notDogOwner);
+      const refusal = interestTransitionError(actor, stored.state, body.data.state);
+      if (refusal) return apiError(refusal.status, refusal.error);
       if (stored.state !== body.data.state) {
+        const at = new Date().toISOString();
+        stored.history = [
+          ...(stored.history ?? [{ state: 'new', at: stored.created_at }]),
+          { state: body.data.state, at, ...(body.data.note ? { note: body.data.note } : {}) },
+        ];
         stored.state = body.data.state;
-        stored.updated_at = new Date().toISOString();
+        stored.updated_at = at;
       }
       changed();
       return HttpResponse.json({ interest: presentInterest(stored) });
+    }),
+
+    http.get(`${API}/me/adopter-profile`, async () => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      return HttpResponse.json({ profile: db.adopterProfiles.get(user.id) ?? null });
+    }),
+
+    http.put(`${API}/me/adopter-profile`, async ({ request }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const parsed = adopterProfileInputSchema.safeParse(await readJson(request));
+      if (!parsed.success) return apiError(400, firstIssue(parsed.error));
+      db.adopterProfiles.set(user.id, parsed.data);
+      changed();
+      return HttpResponse.json({ profile: parsed.data });
+    }),
+
+    http.get(`${API}/dog/:id/response-time`, async ({ params }) => {
+      await wait();
+      const id = dogIdParamSchema.safeParse(params);
+      if (!id.success) return apiError(400, firstIssue(id.error));
+      if (!db.dogs.some((d) => d.id === id.data.id)) return apiError(404, MESSAGES.dogNotFound);
+      return HttpResponse.json(
+        db.responseTimes.get(id.data.id) ?? { median_minutes: null, requests: 0 },
+      );
     }),
 
     http.delete(`${API}/dog/:id`, async ({ params }) => {

@@ -1,7 +1,8 @@
 // In-memory stand-in for the API's database, shared by the MSW handlers of the web tests and of
 // `npm run dev:mock`. Dogs are stored without `user`; the handlers add it for logged-in callers.
 import type { Dog } from '@/shared/dog';
-import type { InterestState } from '@/shared/interest';
+import type { AdopterProfile } from '@/shared/adopter-profile';
+import type { InterestHistoryEntry, InterestState, ResponseTime } from '@/shared/interest';
 import type { Photo } from '@/shared/photo';
 import type { User } from '@/shared/user';
 
@@ -16,6 +17,10 @@ export type MockSeed = {
   dogs?: StoredDog[];
   photos?: StoredPhoto[];
   interests?: StoredInterest[];
+  /** Adopter profiles by user id. */
+  adopterProfiles?: Record<number, AdopterProfile>;
+  /** What GET /api/dog/:id/response-time answers, by dog id (default: no figure yet). */
+  responseTimes?: Record<number, ResponseTime>;
   /** Starts with a session for this user (as if its cookie were valid). */
   loggedInAs?: MockUser | null;
 };
@@ -28,6 +33,9 @@ export type StoredInterest = {
   message: string;
   phone: string | null;
   state: InterestState;
+  /** Defaults to the request's creation as `new`. */
+  history?: InterestHistoryEntry[];
+  profile?: AdopterProfile | null;
   created_at: string;
   updated_at: string;
 };
@@ -50,12 +58,28 @@ export class MockDb {
   favorites = new Map<number, number[]>();
   /** "Me interesa" requests, oldest first. */
   interests: StoredInterest[] = [];
+  adopterProfiles = new Map<number, AdopterProfile>();
+  responseTimes = new Map<number, ResponseTime>();
 
   constructor(seed: MockSeed = {}) {
     this.reset(seed);
   }
 
-  reset({ users = [], dogs = [], photos = [], interests = [], loggedInAs = null }: MockSeed = {}) {
+  reset({
+    users = [],
+    dogs = [],
+    photos = [],
+    interests = [],
+    adopterProfiles = {},
+    responseTimes = {},
+    loggedInAs = null,
+  }: MockSeed = {}) {
+    this.adopterProfiles = new Map(
+      Object.entries(adopterProfiles).map(([id, profile]) => [Number(id), profile]),
+    );
+    this.responseTimes = new Map(
+      Object.entries(responseTimes).map(([id, time]) => [Number(id), time]),
+    );
     this.users = [...users];
     this.photos = [...photos];
     if (loggedInAs && !this.users.some((u) => u.id === loggedInAs.id)) this.users.push(loggedInAs);

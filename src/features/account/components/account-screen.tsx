@@ -1,6 +1,6 @@
-// /cuenta: the person's own data and rights over it. Edit name and phone, change the password,
-// sign out on every device, download everything stored, delete the account (password plus a
-// confirmation). The page around it says what to do when this browser's session ends.
+// /cuenta: the person's own data and rights over it. Edit name and phone and the adopter profile,
+// change the password, sign out on every device, download everything stored, delete the account
+// (password plus a confirmation). The page around it says what to do when this browser's session ends.
 import '@mantine/core/styles/Input.css';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -27,6 +27,7 @@ import { useAccount } from '../api/get-account';
 import { useLogoutAll } from '../api/logout-all';
 import { useUpdateProfile } from '../api/update-profile';
 import { FormError, FormShell, NewPasswordFields } from '@/components/form-parts';
+import { AdopterProfileSection } from '@/features/adoption/components/adopter-profile-section';
 import { AccountPage, AccountSection } from './account-page';
 
 export type SessionEndReason = 'logout-all' | 'deleted';
@@ -53,6 +54,7 @@ export function AccountScreen({ onSessionEnded, onProfileSaved }: AccountScreenP
       }
     >
       <ProfileSection onSaved={onProfileSaved} />
+      <AdopterProfileSection />
       <PasswordSection />
       <SessionsSection onSessionEnded={onSessionEnded} />
       <DataSection />

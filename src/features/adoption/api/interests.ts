@@ -5,7 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dogKeys } from '@/features/dogs/api/dog-keys';
 import { apiCall } from '@/lib/api-client';
 import type { Dog, DogStatus } from '@/shared/dog';
-import type { Interest, InterestAnswer, InterestBox, InterestInput } from '@/shared/interest';
+import type { Interest, InterestBox, InterestInput } from '@/shared/interest';
+import type { InterestStateTarget } from '@/shared/interest-states';
 import { useSessionStore } from '@/stores/session-store';
 import { interestKeys, interestsQueryOptions, myDogsKey } from './interest-keys';
 
@@ -32,18 +33,19 @@ export function useSendInterest(dogId: number) {
   });
 }
 
-export function useAnswerInterest() {
+/** The rescuer moves an application (from the received box) or the applicant withdraws it (sent). */
+export function useChangeInterestState(box: InterestBox) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, state }: { id: number; state: InterestAnswer }) =>
+    mutationFn: ({ id, state, note }: { id: number; state: InterestStateTarget; note?: string }) =>
       apiCall((api) =>
-        api.patch(`interest/${id}`, { json: { state } }).json<{ interest: Interest }>(),
+        api.patch(`interest/${id}`, { json: { state, note } }).json<{ interest: Interest }>(),
       ),
     onSuccess: async ({ interest }) => {
-      queryClient.setQueryData<Interest[]>(interestKeys.box('received'), (list) =>
+      queryClient.setQueryData<Interest[]>(interestKeys.box(box), (list) =>
         list?.map((item) => (item.id === interest.id ? interest : item)),
       );
-      await queryClient.invalidateQueries({ queryKey: interestKeys.box('received') });
+      await queryClient.invalidateQueries({ queryKey: interestKeys.box(box) });
     },
   });
 }

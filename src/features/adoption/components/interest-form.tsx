@@ -1,20 +1,26 @@
-// The "Me interesa" form: a message for the dog's owner and optionally a phone (prefilled from the
-// profile), checked with the shared schema. Loaded when a visitor opens it, so a dog's page does
+// The "Me interesa" form, the adoption application: a message for the dog's owner and optionally
+// a phone (prefilled from the profile), checked with the shared schema; it says whether the
+// adopter profile goes with it and, for a dog not yet sterilized, what applying needs before the
+// person writes anything. Loaded when a visitor opens it, so a dog's page does
 // not carry the form's validation (zod, the phone number rules) to everyone who only looks.
 import '@mantine/core/styles/Input.css';
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Anchor, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { notify } from '@/components/overlays/overlays';
 import { accountQueryOptions } from '@/features/account/api/get-account';
 import { formatMobilePhone } from '@/shared/account';
+import { meetsSterilizationRule } from '@/shared/adopter-profile';
 import type { Dog } from '@/shared/dog';
 import {
   INTEREST_MESSAGE_MAX,
   interestInputSchema,
   type InterestFormValues,
 } from '@/shared/interest';
+import { useAdopterProfile } from '../api/adopter-profile';
 import { useSendInterest } from '../api/interests';
 
 export default function InterestForm({ dog, onDone }: { dog: Dog; onDone: () => void }) {
@@ -23,6 +29,10 @@ export default function InterestForm({ dog, onDone }: { dog: Dog; onDone: () => 
   const messageRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => messageRef.current?.focus(), []);
   const send = useSendInterest(dog.id);
+  const adopter = useAdopterProfile();
+  const profile = adopter.data;
+  const needsCommitment = dog.sterilized === false;
+  const blocked = adopter.isSuccess && !meetsSterilizationRule(dog, profile);
   const profilePhone = account.data?.phone ? formatMobilePhone(account.data.phone) : '';
   const form = useForm<InterestFormValues>({
     mode: 'controlled',
@@ -55,6 +65,35 @@ export default function InterestForm({ dog, onDone }: { dog: Dog; onDone: () => 
   return (
     <form onSubmit={submit} noValidate aria-label={`Solicitud por ${dog.name}`}>
       <Stack gap="sm">
+        {needsCommitment && (
+          <Alert color={blocked ? 'orange' : 'teal'} title={`${dog.name} aún no está esterilizado`}>
+            Para solicitarlo, tu perfil de adoptante debe decir que te comprometes a esterilizarlo y
+            que aceptas el seguimiento después de la adopción.
+            {blocked && (
+              <>
+                {' '}
+                <Anchor component={Link} to="/cuenta" hash="perfil-adoptante" inherit>
+                  {profile ? 'Actualizar mi perfil de adoptante' : 'Llenar mi perfil de adoptante'}
+                </Anchor>
+              </>
+            )}
+          </Alert>
+        )}
+        {adopter.isSuccess && !blocked && (
+          <Text size="sm" data-testid="profile-note">
+            {profile ? (
+              'Con tu solicitud enviaremos tu perfil de adoptante (tu hogar, tu experiencia y tu zona).'
+            ) : (
+              <>
+                Aún no llenaste tu perfil de adoptante: puedes enviar la solicitud sin él, pero con
+                él te conocen mejor.{' '}
+                <Anchor component={Link} to="/cuenta" hash="perfil-adoptante" inherit>
+                  Llenar mi perfil
+                </Anchor>
+              </>
+            )}
+          </Text>
+        )}
         <Textarea
           label="Tu mensaje para quien lo publicó"
           description={`Cuéntale por qué quieres adoptar a ${dog.name} (de 10 a ${INTEREST_MESSAGE_MAX} caracteres).`}
@@ -73,7 +112,7 @@ export default function InterestForm({ dog, onDone }: { dog: Dog; onDone: () => 
           {...form.getInputProps('phone')}
         />
         <Group gap="sm">
-          <Button type="submit" loading={send.isPending}>
+          <Button type="submit" loading={send.isPending} disabled={blocked}>
             Enviar solicitud
           </Button>
           <Button variant="default" onClick={onDone} disabled={send.isPending}>

@@ -2,25 +2,20 @@
 // writes to its owner (a message and optionally a phone, prefilled from the profile); an anonymous
 // visitor is sent to log in and brought back to the dog's page; someone who already wrote sees
 // the state of their request. Nothing for the owner nor for an adopted dog.
-import { Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Dog } from '@/shared/dog';
-import { INTEREST_STATE_LABELS, type InterestState } from '@/shared/interest-states';
+import { isOpenInterest } from '@/shared/interest-states';
 import { isOwner, useSessionStore } from '@/stores/session-store';
 import { useInterests } from '../api/interests';
+import { StateBadge } from './state-badge';
 
 const loadInterestForm = () => import('./interest-form');
 const InterestForm = lazy(loadInterestForm);
 /** Starts loading the form when the visitor heads for "Me interesa" (pointer or keyboard). */
 const preloadInterestForm = () => void loadInterestForm();
-
-const STATE_COLORS: Record<InterestState, string> = {
-  new: 'blue',
-  answered: 'teal',
-  dismissed: 'gray',
-};
 
 export function InterestPanel({ dog, onLeave }: { dog: Dog; onLeave?: () => void }) {
   const navigate = useNavigate();
@@ -73,16 +68,17 @@ export function InterestPanel({ dog, onLeave }: { dog: Dog; onLeave?: () => void
 
   // The newest request about this dog (the box comes newest first).
   const last = sent.data?.find((interest) => interest.dog.id === dog.id);
-  const open = last?.state === 'new';
+  const open = last !== undefined && isOpenInterest(last.state);
 
   return (
     <Stack gap="xs" className="interest-panel" ref={panelRef}>
       {last && (
         <Group gap="xs" role="status" tabIndex={-1}>
           <Text size="sm">Ya enviaste una solicitud:</Text>
-          <Badge color={STATE_COLORS[last.state]} variant="light">
-            {INTEREST_STATE_LABELS[last.state]}
-          </Badge>
+          <StateBadge state={last.state} />
+          <Anchor component={Link} to="/mis-solicitudes" size="sm">
+            Ver en qué va
+          </Anchor>
         </Group>
       )}
       {writing ? (

@@ -1,7 +1,8 @@
 // /mis-perros ("Mis publicaciones"): the logged-in person's own dogs in any status (hidden ones
 // with the reason moderation gave), each with its photo, the status control, edit and delete, and
-// the "Me interesa" requests it received (who, what, how to reach them, when), which the owner
-// marks as answered or dismissed; then the requests the person sent and what became of them.
+// its adoption applications as a pipeline (who, what, their adopter profile at a glance, how to
+// reach them, the history), which the owner moves from state to state; then a link to the
+// applications the person sent (/mis-solicitudes).
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
@@ -17,37 +18,42 @@ import { PhotoPicture } from '@/features/photos/components/photo-picture';
 import { STATUS_COLORS, statusLabel } from '@/features/dogs/dog-labels';
 import { formatMobilePhone } from '@/shared/account';
 import type { Dog } from '@/shared/dog';
-import { INTEREST_STATE_LABELS, type Interest, type InterestState } from '@/shared/interest';
-import { useAnswerInterest, useInterests } from '../api/interests';
+import type { Interest } from '@/shared/interest';
+import {
+  isOpenInterest,
+  rescuerNextStates,
+  type InterestState,
+  type InterestStateTarget,
+} from '@/shared/interest-states';
+import { useChangeInterestState, useInterests } from '../api/interests';
+import { whatsappLink } from '../lib/whatsapp';
+import { formatDate, ProfileSummary, StateBadge, Timeline } from './application-parts';
 import { useMyDogs } from '../api/my-dogs';
 import { StatusControl } from './status-control';
 import './my-dogs.css';
 
-const STATE_COLORS: Record<InterestState, string> = {
-  new: 'blue',
-  answered: 'teal',
-  dismissed: 'gray',
+const ACTION_LABELS: Record<InterestStateTarget, string> = {
+  reviewing: 'Pasar a revisión',
+  interview: 'Pasar a entrevista o visita',
+  approved: 'Aprobar',
+  declined: 'No seleccionar',
+  withdrawn: 'Retirar',
+  adopted: 'Adoptó',
 };
 
-const dateFormat = new Intl.DateTimeFormat('es-CO', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Bogota',
-});
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
-function StateBadge({ state }: { state: InterestState }) {
-  return (
-    <Badge color={STATE_COLORS[state]} variant="light">
-      {INTEREST_STATE_LABELS[state]}
-    </Badge>
-  );
-}
+/** The pipeline's columns, in the order an application moves through them. */
+const PIPELINE: Array<{ title: string; states: InterestState[] }> = [
+  { title: 'Por revisar', states: ['new'] },
+  { title: 'En revisión', states: ['reviewing'] },
+  { title: 'Entrevista o visita', states: ['interview'] },
+  { title: 'Aprobadas', states: ['approved', 'adopted'] },
+  { title: 'Cerradas', states: ['declined', 'withdrawn'] },
+];
 
 function ReceivedRequest({ interest }: { interest: Interest }) {
-  const answer = useAnswerInterest();
-  const mark = (state: 'answered' | 'dismissed') =>
-    answer.mutate(
+  const change = useChangeInterestState('received');
+  const move = (state: InterestStateTarget) =>
+    change.mutate(
       { id: interest.id, state },
       {
         onError: (error) =>
@@ -58,7 +64,8 @@ function ReceivedRequest({ interest }: { interest: Interest }) {
           }),
       },
     );
-  const busy = answer.isPending;
+  const busy = change.isPending;
+  const next = rescuerNextStates(interest.state);
   return (
     <li className="my-dogs-request">
       <Group justify="space-between" gap="xs">
@@ -69,38 +76,75 @@ function ReceivedRequest({ interest }: { interest: Interest }) {
         {formatDate(interest.created_at)}
       </Text>
       <Text className="my-dogs-message">{interest.message}</Text>
+      <ProfileSummary profile={interest.profile} />
       <Group gap="md" mt={4}>
         <Anchor href={`mailto:${interest.sender.email}`} style={{ overflowWrap: 'anywhere' }}>
           {interest.sender.email}
         </Anchor>
         {interest.phone && (
           <Anchor
-            href={`https://wa.me/${interest.phone.replace(/\D/g, '')}`}
+            href={whatsappLink(
+              interest.phone,
+              interest.state,
+              interest.sender.name,
+              interest.dog.name,
+            )}
             target="_blank"
             rel="noopener noreferrer"
+            aria-label={`Escribir por WhatsApp a ${interest.sender.name} (${formatMobilePhone(interest.phone)})`}
           >
-            <IconBrandWhatsapp size={16} aria-hidden="true" /> {formatMobilePhone(interest.phone)}
+            <IconBrandWhatsapp size={16} aria-hidden="true" /> Escribir por WhatsApp
           </Anchor>
         )}
       </Group>
-      <Group gap="xs" mt="xs">
-        {interest.state !== 'answered' && (
-          <Button size="compact-sm" color="teal" onClick={() => mark('answered')} loading={busy}>
-            Marcar como respondida
-          </Button>
-        )}
-        {interest.state !== 'dismissed' && (
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => mark('dismissed')}
-            loading={busy}
-          >
-            Descartar
-          </Button>
-        )}
-      </Group>
+      <details className="my-dogs-history">
+        <summary>Historia de la solicitud</summary>
+        <Timeline
+          history={interest.history}
+          label={`Historia de la solicitud de ${interest.sender.name}`}
+        />
+      </details>
+      {next.length > 0 && (
+        <Group gap="xs" mt="xs">
+          {next.map((state) => (
+            <Button
+              key={state}
+              size="compact-sm"
+              color={state === 'declined' ? 'gray' : 'teal'}
+              variant={state === 'declined' ? 'default' : 'filled'}
+              onClick={() => move(state)}
+              loading={busy}
+            >
+              {ACTION_LABELS[state]}
+            </Button>
+          ))}
+        </Group>
+      )}
     </li>
+  );
+}
+
+/** One dog's applications grouped by where they are in the pipeline (empty groups left out). */
+function Pipeline({ dog, requests }: { dog: Dog; requests: Interest[] }) {
+  return (
+    <div className="my-dogs-pipeline">
+      {PIPELINE.map((column) => {
+        const items = requests.filter((r) => column.states.includes(r.state));
+        if (items.length === 0) return null;
+        return (
+          <section key={column.title} aria-label={`${column.title} (${dog.name})`}>
+            <Title order={5} size="h6" className="my-dogs-column-title">
+              {column.title} ({items.length})
+            </Title>
+            <ul className="my-dogs-request-list">
+              {items.map((interest) => (
+                <ReceivedRequest key={interest.id} interest={interest} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
   );
 }
 
@@ -218,11 +262,7 @@ function MyDog({ dog, requests }: { dog: Dog; requests: Interest[] | undefined }
               Todavía nadie envió «Me interesa» por {dog.name}.
             </Text>
           ) : (
-            <ul className="my-dogs-request-list">
-              {requests.map((interest) => (
-                <ReceivedRequest key={interest.id} interest={interest} />
-              ))}
-            </ul>
+            <Pipeline dog={dog} requests={requests} />
           )}
         </section>
       </article>
@@ -232,39 +272,16 @@ function MyDog({ dog, requests }: { dog: Dog; requests: Interest[] | undefined }
 
 function SentRequests() {
   const sent = useInterests('sent');
-  if (sent.isError) {
-    return (
-      <Text role="alert" mt="sm">
-        No pudimos cargar tus solicitudes enviadas: {sent.error.message}
-      </Text>
-    );
-  }
-  if (!sent.data) return null;
-  if (sent.data.length === 0) {
-    return (
-      <Text mt="sm">
-        No enviaste ninguna solicitud todavía. Cuando un perro te guste, toca «Me interesa» en su
-        página.
-      </Text>
-    );
-  }
+  const open = sent.data?.filter((interest) => isOpenInterest(interest.state)).length ?? 0;
   return (
-    <ul className="my-dogs-request-list">
-      {sent.data.map((interest) => (
-        <li key={interest.id} className="my-dogs-request">
-          <Group justify="space-between" gap="xs">
-            <Anchor component={Link} to={`/perros/${interest.dog.id}`} fw={700}>
-              {interest.dog.name}
-            </Anchor>
-            <StateBadge state={interest.state} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {formatDate(interest.created_at)}
-          </Text>
-          <Text className="my-dogs-message">{interest.message}</Text>
-        </li>
-      ))}
-    </ul>
+    <Text mt="sm">
+      {sent.data && sent.data.length > 0
+        ? `Enviaste ${sent.data.length === 1 ? '1 solicitud' : `${sent.data.length} solicitudes`} (${open} ${open === 1 ? 'abierta' : 'abiertas'}). `
+        : 'No enviaste ninguna solicitud todavía. '}
+      <Anchor component={Link} to="/mis-solicitudes">
+        Ver mis solicitudes y en qué va cada una
+      </Anchor>
+    </Text>
   );
 }
 

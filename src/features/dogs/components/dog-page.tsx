@@ -23,6 +23,7 @@ import { notify } from '@/components/overlays/overlays';
 import { PlainButtonLink } from '@/components/plain-button';
 import { Heart } from '@/features/favorites/components/heart';
 import { InterestPanel } from '@/features/adoption/components/interest-panel';
+import { ResponseTimeNote } from '@/features/adoption/components/response-time-note';
 import { StatusControl } from '@/features/adoption/components/status-control';
 import { ReportListingButton } from '@/features/moderation/components/report-listing-button';
 import { PhotoGallery } from '@/features/photos/components/photo-gallery';
@@ -262,6 +263,7 @@ export function DogPage({ id }: { id: number }) {
                 )}
                 <div className="dog-page-interest">
                   <InterestPanel dog={dog} />
+                  <ResponseTimeNote dogId={dog.id} />
                 </div>
               </section>
             )}

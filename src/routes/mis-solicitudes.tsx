@@ -1,0 +1,19 @@
+// `/mis-solicitudes`: the adoption applications the logged-in person sent, each with its
+// timeline and what happens next. An anonymous visitor is sent to /entrar, which brings them back
+// here after logging in. The list is loaded before the page is drawn.
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { interestsQueryOptions } from '@/features/adoption/api/interest-keys';
+import { loginFirst, privateHead } from '@/lib/private-page';
+import { rootRoute } from './__root';
+
+export const route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/mis-solicitudes',
+  beforeLoad: loginFirst('/mis-solicitudes'),
+  // Not thrown on failure: the screen then says so and offers to retry.
+  loader: ({ context }) => context.queryClient.prefetchQuery(interestsQueryOptions('sent')),
+  head: privateHead('Mis solicitudes'),
+  component: lazyRouteComponent(
+    () => import('@/features/adoption/components/my-applications-screen'),
+  ),
+});
