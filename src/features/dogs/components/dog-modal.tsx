@@ -32,7 +32,7 @@ import {
   usePhotoUploads,
 } from '@/features/photos/hooks/photo-upload-store';
 import { toApiError } from '@/lib/api-client';
-import { dogFormSchema, type Dog } from '@/shared/dog';
+import { dogFormSchema, ownerContactOf, type Dog } from '@/shared/dog';
 import { useSessionStore } from '@/stores/session-store';
 import { useCreateDog } from '../api/create-dog';
 import { useDeleteDog } from '../api/delete-dog';
@@ -131,6 +131,7 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   const deleteDog = useDeleteDog();
   const [error, setErrorState] = useState<string | null>(() => draft.read().error ?? null);
   const editable = mode !== 'view';
+  const contact = dog && ownerContactOf(dog);
   const [photoStore] = useState(() => {
     const existing = draft.read().photos;
     if (existing) return existing;
@@ -344,12 +345,12 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
               Ver la página de {dog.name}
             </Anchor>
           )}
-          {logged && dog?.user && dog.status !== 'adopted' && (
+          {logged && contact && dog?.status !== 'adopted' && (
             <Paper p="md" radius="md" className={classes.contact}>
               <Title order={3} className={classes.contactTitle} mb="xs">
                 Contacto de quien lo publicó
               </Title>
-              <OwnerContact user={dog.user} dog={dog} />
+              <OwnerContact user={contact} dog={dog} />
             </Paper>
           )}
           {dog && <Heart dog={dog} />}
