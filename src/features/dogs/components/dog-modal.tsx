@@ -50,7 +50,12 @@ import { focusDogList } from './carousel-state';
 import { DogImage } from './dog-image';
 import { OwnerContact } from './owner-contact';
 import classes from './dog-modal.module.css';
-import type { DogFields, DogModalDraft, DogModalMode } from './dog-modal-types';
+import {
+  dogModalCloseButtonId,
+  type DogFields,
+  type DogModalDraft,
+  type DogModalMode,
+} from './dog-modal-types';
 
 type DogModalProps = {
   modalId: string;
@@ -190,6 +195,35 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
       },
     });
   };
+
+  // The header's X and Escape close the way Cerrar does. The modal manager closes on its X before
+  // any handler of ours could object, so its click is caught on the way down (capture, on the
+  // window) and goes no further; Escape is off in the modal's settings and handled here as Mantine
+  // would (before the dropdowns see it), except when it closes an open dropdown (Mantine marks its
+  // input then). While a confirmation is shown
+  // the manager unmounts this body, and these listeners with it.
+  useEffect(() => {
+    const closeButtonId = dogModalCloseButtonId(modalId);
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target instanceof Element)) return;
+      if (event.target.closest('button')?.id !== closeButtonId) return;
+      event.stopPropagation();
+      event.preventDefault();
+      askClose();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.isComposing) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
+      askClose();
+    };
+    window.addEventListener('click', onClick, true);
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      window.removeEventListener('click', onClick, true);
+      window.removeEventListener('keydown', onKeyDown, true);
+    };
+  });
 
   // Back from the delete confirmation (cancelled or failed): the modal manager re-mounts this
   // body, so focus is put back on Eliminar instead of being lost to the page.

@@ -4,7 +4,7 @@ import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { openModal, preloadOverlays } from '@/components/overlays/overlays';
 import type { Dog } from '@/shared/dog';
-import { createDogModalDraft, type DogModalMode } from './dog-modal-types';
+import { createDogModalDraft, dogModalCloseButtonId, type DogModalMode } from './dog-modal-types';
 
 const loadDogModal = () => import('./dog-modal');
 const DogModal = lazy(loadDogModal);
@@ -39,6 +39,9 @@ export function openDogModal({ mode, dog, onClose }: OpenDogModalOptions): strin
     size: 'xl',
     // A static backdrop: a stray click outside must not throw away a half-filled form.
     closeOnClickOutside: false,
+    // The X and Escape go through the form's own close, which asks before losing changes.
+    closeOnEscape: false,
+    closeButtonProps: { 'aria-label': 'Cerrar ventana', id: dogModalCloseButtonId(modalId) },
     transitionProps: { duration: 300 },
     overlayProps: { transitionProps: { duration: 150 } },
     onClose: () => {
