@@ -395,6 +395,13 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'GET /api/zones',
         ].sort(),
       );
+      // The public reads always carry `user`: the owner's, or an empty one for visitors.
+      const listed = doc.paths['/api/dog'].get.responses['200'].content['application/json'].schema;
+      const single = doc.paths['/api/dog/{id}'].get.responses['200'].content['application/json'];
+      for (const dog of [listed.items, single.schema]) {
+        expect(dog.required).toContain('user');
+        expect(dog.properties.user.required).toEqual(['name', 'email']);
+      }
       const register = doc.paths['/api/user/userRegister'].post;
       expect(
         register.requestBody.content['application/json'].schema.properties.password,
