@@ -19,7 +19,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { notify } from '@/components/overlays/overlays';
 import { Heart } from '@/features/favorites/components/heart';
 import { PhotoGallery } from '@/features/photos/components/photo-gallery';
@@ -201,8 +201,9 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   // window) and goes no further; Escape is off in the modal's settings and handled here as Mantine
   // would (before the dropdowns see it), except when it closes an open dropdown (Mantine marks its
   // input then). While a confirmation is shown
-  // the manager unmounts this body, and these listeners with it.
-  useEffect(() => {
+  // the manager unmounts this body, and these listeners with it. (A layout effect: no moment
+  // between the loading placeholder's Escape and this one.)
+  useLayoutEffect(() => {
     const closeButtonId = dogModalCloseButtonId(modalId);
     const onClick = (event: MouseEvent) => {
       if (!(event.target instanceof Element)) return;
