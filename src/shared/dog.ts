@@ -114,7 +114,10 @@ export const dogSchema = z.object({
   personality: z.string(),
   life_span: z.string(),
   hostage_id: z.number().int(),
-  /** Owner contact: present only when the requester is logged in. */
+  /**
+   * Owner contact. The public reads (list and single dog) always send it: the owner's for a
+   * logged-in requester, an empty one ({name: '', email: ''}) for anyone else.
+   */
   user: dogOwnerSchema.optional(),
   /** The URL the owner typed (`image` shows the cover photo instead when there are photos). */
   image_url: z.string().optional(),
@@ -237,6 +240,18 @@ export const dogIdParamSchema = z.object({
 });
 
 export const dogListResponseSchema = z.array(dogSchema);
+
+/** The owner's contact when the dog carries a real one (not the empty one visitors get). */
+export function ownerContactOf(dog: Pick<Dog, 'user'>): DogOwner | undefined {
+  return dog.user?.email ? dog.user : undefined;
+}
+/** A dog as the public reads send it: `user` always there (empty for anonymous requesters). */
+export const publicDogSchema = dogSchema.extend({
+  user: dogOwnerSchema.describe(
+    'El contacto del dueño si quien pide tiene sesión; si no, vacío: {"name": "", "email": ""}',
+  ),
+});
+export const publicDogListResponseSchema = z.array(publicDogSchema);
 export const dogResponseSchema = z.object({ dog: dogSchema });
 
 /** A form's choice: '' is "not said" (null). */

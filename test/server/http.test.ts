@@ -398,6 +398,13 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'GET /api/zones',
         ].sort(),
       );
+      // The public reads always carry `user`: the owner's, or an empty one for visitors.
+      const listed = doc.paths['/api/dog'].get.responses['200'].content['application/json'].schema;
+      const single = doc.paths['/api/dog/{id}'].get.responses['200'].content['application/json'];
+      for (const dog of [listed.items, single.schema]) {
+        expect(dog.required).toContain('user');
+        expect(dog.properties.user.required).toEqual(['name', 'email']);
+      }
       const register = doc.paths['/api/user/userRegister'].post;
       expect(
         register.requestBody.content['application/json'].schema.properties.password,
@@ -755,6 +762,50 @@ describe('logs', () => {
     expect(all).not.toContain('ClaveEquivocada-9');
     expect(all).not.toMatch(/hd_session=[A-Za-z0-9_-]{43}/);
   });
+
+  it.each(['info', 'debug'])(
+    'a visitor asking GET /api/user/me is an expected 401, not an error line (level %s)',
+    async (level) => {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk, _enc, done) {
+          lines.push(...chunk.toString().split('\n').filter(Boolean));
+          done();
+        },
+      });
+      const app = await makeApp(t.db, { logger: { ...(loggerOptions(level) as object), stream } });
+      try {
+        const anonymous = await app.inject({ method: 'GET', url: '/api/user/me' });
+        expect(anonymous.statusCode).toBe(401);
+        const expired = await app.inject({
+          method: 'GET',
+          url: '/api/user/me',
+          headers: { cookie: 'hd_session=' + 'Z'.repeat(43) },
+        });
+        expect(expired.statusCode).toBe(401);
+        // A 401 elsewhere (writing without a session) is still logged like any other request.
+        const refused = await app.inject({ method: 'POST', url: '/api/dog', payload: validDog });
+        expect(refused.statusCode).toBe(401);
+      } finally {
+        await app.close();
+      }
+      const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      const urlOf = (r: Record<string, unknown>) => (r.req as { url?: string } | undefined)?.url;
+      const forMe = records.filter((r) => urlOf(r) === '/api/user/me');
+      if (level === 'info') {
+        expect(forMe).toEqual([]);
+      } else {
+        expect(forMe).toHaveLength(2);
+        for (const r of forMe) {
+          expect(r).toMatchObject({ level: 20, msg: 'no session', res: { statusCode: 401 } });
+          expect(r).not.toHaveProperty('err');
+        }
+      }
+      const forDog = records.filter((r) => urlOf(r) === '/api/dog');
+      expect(forDog).toHaveLength(1);
+      expect(forDog[0]).toMatchObject({ level: 30, res: { statusCode: 401 } });
+    },
+  );
 
   it('a reset link is logged as /recuperar/:token, never with its token, however it is spelled', async () => {
     const lines: string[] = [];

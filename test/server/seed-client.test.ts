@@ -158,7 +158,7 @@ describe.each(BACKENDS)('the original client against the API on %s', (backend) =
     expect(again.json()).toEqual({ error: expect.any(String) });
   });
 
-  it('anonymous visitors get the list as an array without owners', async () => {
+  it('anonymous visitors get the list and the dog with an empty owner, never the real one', async () => {
     await call('POST', '/user/userRegister', registration);
     await call('POST', '/user/userLogin', { email: account.email, password: account.password });
     await call('POST', '/dog', dogForm);
@@ -169,7 +169,16 @@ describe.each(BACKENDS)('the original client against the API on %s', (backend) =
     const dogs = listed.json();
     expect(Array.isArray(dogs)).toBe(true);
     expect(dogs[0]).toMatchObject(dogForm);
-    expect(dogs[0].user).toBeUndefined();
+    // "Info Dog" renders dog.user.name and dog.user.email: an object, but an empty one.
+    expect(dogs[0].user).toStrictEqual({ name: '', email: '' });
     expect(listed.body).not.toContain(account.email);
+    expect(listed.body).not.toContain(account.name);
+
+    const single = await call('GET', `/dog/${dogs[0].id}`);
+    expect(isSuccess(single)).toBe(true);
+    expect(single.json()).toMatchObject(dogForm);
+    expect(single.json().user).toStrictEqual({ name: '', email: '' });
+    expect(single.body).not.toContain(account.email);
+    expect(single.body).not.toContain(account.name);
   });
 });

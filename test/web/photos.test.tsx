@@ -214,6 +214,34 @@ describe('uploading in the dog form', () => {
     await user.click(within(fresh).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+  test.each(['the X', 'Escape'])(
+    '%s with unsaved changes asks "¿Descartar los cambios?" as Cerrar does',
+    async (how) => {
+      const { user, dialog } = await openCreate();
+      const close = async (modal: HTMLElement) => {
+        if (how === 'Escape') await user.keyboard('{Escape}');
+        else await user.click(within(modal).getByRole('button', { name: 'Cerrar ventana' }));
+      };
+      await user.type(field(dialog, 'Nombre'), 'Lupe');
+      await close(dialog);
+      const confirm = await screen.findByRole('dialog', { name: '¿Descartar los cambios?' });
+      await user.click(within(confirm).getByRole('button', { name: 'Seguir editando' }));
+      const back = await screen.findByRole('dialog', { name: 'Publicar en adopción' });
+      expect(within(back).getByRole('textbox', { name: 'Nombre' })).toHaveValue('Lupe');
+      await close(back);
+      const again = await screen.findByRole('dialog', { name: '¿Descartar los cambios?' });
+      await user.click(within(again).getByRole('button', { name: 'Descartar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(mockDb.dogs).toHaveLength(1);
+
+      // Without changes it just closes.
+      await user.click(screen.getByRole('button', { name: 'DAR EN ADOPCIÓN' }));
+      const fresh = await screen.findByRole('dialog', { name: 'Publicar en adopción' });
+      await within(fresh).findByRole('textbox', { name: 'Nombre' });
+      await close(fresh);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    },
+  );
 });
 
 describe('upload progress', () => {

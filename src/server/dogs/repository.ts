@@ -114,6 +114,14 @@ const WITH_OWNER = `${COLUMNS}, u.name AS owner_name, u.email AS owner_email, u.
  */
 const OWNER_JSON = `json_strip_nulls(json_build_object('name', u.name, 'email', u.email, 'phone', u.phone))`;
 /**
+ * What anonymous requesters get in the owner's place: an empty contact, so clients that read
+ * `dog.user.name` without checking (the original site's) keep working, and no owner data.
+ */
+const ANONYMOUS_OWNER_JSON = `json_build_object('name', '', 'email', '')`;
+/** The public columns plus `user`: the owner's contact, or the empty one for anonymous requesters. */
+const publicColumns = (withOwner: boolean) =>
+  `${COLUMNS}, ${withOwner ? OWNER_JSON : ANONYMOUS_OWNER_JSON} AS "user"`;
+/**
  * The listing may be shown to anyone: moderation has not hidden it and its owner's account is not
  * blocked (migration 007). Every public read of dogs filters with it; only the owner's own view
  * of a hidden listing (getHiddenOwned) does not.
@@ -210,7 +218,7 @@ function listSql(opts: {
   withOwner: boolean;
   filters?: DogFilters;
 }): { page: string; params: unknown[] } {
-  const cols = opts.withOwner ? `${COLUMNS}, ${OWNER_JSON} AS "user"` : COLUMNS;
+  const cols = publicColumns(opts.withOwner);
   const from = opts.withOwner ? 'dogs d JOIN users u ON u.id = d.hostage_id' : 'dogs d';
   const params: unknown[] = [opts.limit];
   const conditions: string[] = [];
@@ -340,7 +348,7 @@ export function createDogRepository(db: Queryable) {
     async getJson(id: number, withOwner: boolean): Promise<LoadedPage<string>> {
       // No dog can have it, whatever the data.
       if (id > MAX_DOG_ID) return { json: 'null' };
-      const cols = withOwner ? `${COLUMNS}, ${OWNER_JSON} AS "user"` : COLUMNS;
+      const cols = publicColumns(withOwner);
       const from = withOwner ? 'dogs d JOIN users u ON u.id = d.hostage_id' : 'dogs d';
       const rows = await db.query<{ json: string | null; version: string }>(
         `SELECT (SELECT row_to_json(p)::text FROM (SELECT ${cols} FROM ${from} WHERE d.id = $1 AND ${VISIBLE}) p)

@@ -7,9 +7,9 @@ import {
   dogIdParamSchema,
   dogInputSchema,
   dogListQuerySchema,
-  dogListResponseSchema,
   dogResponseSchema,
-  dogSchema,
+  publicDogListResponseSchema,
+  publicDogSchema,
   type Dog,
 } from '../../shared/dog';
 import { sendCachedJson } from '../http/cached-json';
@@ -76,15 +76,17 @@ export async function dogRoutes(app: FastifyInstance) {
       querystring: dogListQuerySchema,
       responses: {
         200: {
-          description: 'Lista; cada perro lleva user {name,email} solo si quien pide tiene sesión',
-          schema: dogListResponseSchema,
+          description:
+            'Lista; cada perro lleva user: {name,email} del dueño si quien pide tiene sesión, ' +
+            'y {"name": "", "email": ""} (sin datos del dueño) si no',
+          schema: publicDogListResponseSchema,
         },
         ...errors(400),
       },
     },
     async ({ request, reply, query, session }) => {
       const { limit, before, ...filters } = query;
-      // JSON checked against dogListResponseSchema when it was built (dogs/service.ts).
+      // JSON checked against publicDogListResponseSchema when it was built (dogs/service.ts).
       const json = await dogs.list({ limit, before, filters, withOwner: session !== null });
       return sendCachedJson(request, reply, json);
     },
@@ -123,10 +125,17 @@ export async function dogRoutes(app: FastifyInstance) {
       auth: 'optional',
       ownCompression: true,
       params: dogIdParamSchema,
-      responses: { 200: { description: 'El perro', schema: dogSchema }, ...errors(400, 404) },
+      responses: {
+        200: {
+          description:
+            'El perro; user: {name,email} del dueño si quien pide tiene sesión, vacío si no',
+          schema: publicDogSchema,
+        },
+        ...errors(400, 404),
+      },
     },
     async ({ request, reply, params, session }) => {
-      // JSON checked against dogSchema when it was built (dogs/service.ts).
+      // JSON checked against publicDogSchema when it was built (dogs/service.ts).
       const json = await dogs.get(params.id, session !== null);
       if (json !== null) return sendCachedJson(request, reply, json);
       // A listing moderation hid is gone for everyone but its owner, who sees why.

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import {
   DOG_PAGE_DEFAULT,
   dogCountResponseSchema,
-  dogListResponseSchema,
-  dogSchema,
+  publicDogListResponseSchema,
+  publicDogSchema,
   type Dog,
   type DogFilters,
   type DogInput,
@@ -81,9 +81,9 @@ export function createDogService(
 ) {
   const removeListeners: RemoveListener[] = [];
   const listJson = async (query: Parameters<DogRepository['listJson']>[0]) =>
-    checked(await repository.listJson(query), dogListResponseSchema, 'A dog list page');
+    checked(await repository.listJson(query), publicDogListResponseSchema, 'A dog list page');
   return {
-    /** A page of dogs as UTF-8 JSON (an array matching dogListResponseSchema). */
+    /** A page of dogs as UTF-8 JSON (an array matching publicDogListResponseSchema). */
     list(page: DogPage): Promise<Buffer> {
       const filters = page.filters ?? {};
       const query = { limit: page.limit ?? DOG_PAGE_DEFAULT, before: page.before };
@@ -111,13 +111,13 @@ export function createDogService(
       return repository.explainList(query);
     },
 
-    /** One dog as UTF-8 JSON (matching dogSchema), or null when there is none. */
+    /** One dog as UTF-8 JSON (matching publicDogSchema), or null when there is none. */
     async get(id: number, withOwner: boolean): Promise<Buffer | null> {
       const json = await listCache.get(withOwner ? 'owner' : 'anonymous', `dog:${id}`, async () => {
         const page = await repository.getJson(id, withOwner);
         return page.json === 'null'
           ? { json: NO_DOG, version: page.version }
-          : checked(page, dogSchema, 'A dog');
+          : checked(page, publicDogSchema, 'A dog');
       });
       return json === NO_DOG ? null : json;
     },

@@ -44,6 +44,18 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 type SchemaCompilers = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 
+/**
+ * The app asks who is logged in on every page view; for a visitor the answer is a 401. That is the
+ * expected answer, not a failure: logged at debug level, so the default log does not fill with it.
+ */
+function isVisitorSessionCheck(request: FastifyRequest, reply: FastifyReply): boolean {
+  return (
+    request.method === 'GET' &&
+    request.routeOptions.url === '/api/user/me' &&
+    reply.statusCode === 401
+  );
+}
+
 /** One log line per request, when it completes (Fastify's default writes two). */
 class RequestLog extends LogController {
   override incomingRequest(): void {}
@@ -59,7 +71,8 @@ class RequestLog extends LogController {
       res: { statusCode: reply.statusCode },
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    if (isVisitorSessionCheck(request, reply)) reply.log.debug(line, 'no session');
+    else if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
 }

@@ -3,6 +3,9 @@ import type { PhotoUploadStore } from '@/features/photos/hooks/photo-upload-stor
 
 export type DogModalMode = 'create' | 'edit' | 'view';
 
+/** The id of a dog modal's own close button (the X in its header). */
+export const dogModalCloseButtonId = (modalId: string) => `${modalId}-close`;
+
 export type DogFields = {
   name: string;
   city: string;

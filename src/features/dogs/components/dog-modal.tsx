@@ -19,7 +19,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { notify } from '@/components/overlays/overlays';
 import { Heart } from '@/features/favorites/components/heart';
 import { PhotoGallery } from '@/features/photos/components/photo-gallery';
@@ -32,7 +32,7 @@ import {
   usePhotoUploads,
 } from '@/features/photos/hooks/photo-upload-store';
 import { toApiError } from '@/lib/api-client';
-import { dogFormSchema, type Dog } from '@/shared/dog';
+import { dogFormSchema, ownerContactOf, type Dog } from '@/shared/dog';
 import { useSessionStore } from '@/stores/session-store';
 import { useCreateDog } from '../api/create-dog';
 import { useDeleteDog } from '../api/delete-dog';
@@ -50,7 +50,12 @@ import { focusDogList } from './carousel-state';
 import { DogImage } from './dog-image';
 import { OwnerContact } from './owner-contact';
 import classes from './dog-modal.module.css';
-import type { DogFields, DogModalDraft, DogModalMode } from './dog-modal-types';
+import {
+  dogModalCloseButtonId,
+  type DogFields,
+  type DogModalDraft,
+  type DogModalMode,
+} from './dog-modal-types';
 
 type DogModalProps = {
   modalId: string;
@@ -131,6 +136,7 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   const deleteDog = useDeleteDog();
   const [error, setErrorState] = useState<string | null>(() => draft.read().error ?? null);
   const editable = mode !== 'view';
+  const contact = dog && ownerContactOf(dog);
   const [photoStore] = useState(() => {
     const existing = draft.read().photos;
     if (existing) return existing;
@@ -189,6 +195,36 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
       },
     });
   };
+
+  // The header's X and Escape close the way Cerrar does. The modal manager closes on its X before
+  // any handler of ours could object, so its click is caught on the way down (capture, on the
+  // window) and goes no further; Escape is off in the modal's settings and handled here as Mantine
+  // would (before the dropdowns see it), except when it closes an open dropdown (Mantine marks its
+  // input then). While a confirmation is shown
+  // the manager unmounts this body, and these listeners with it. (A layout effect: no moment
+  // between the loading placeholder's Escape and this one.)
+  useLayoutEffect(() => {
+    const closeButtonId = dogModalCloseButtonId(modalId);
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target instanceof Element)) return;
+      if (event.target.closest('button')?.id !== closeButtonId) return;
+      event.stopPropagation();
+      event.preventDefault();
+      askClose();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.isComposing) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
+      askClose();
+    };
+    window.addEventListener('click', onClick, true);
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      window.removeEventListener('click', onClick, true);
+      window.removeEventListener('keydown', onKeyDown, true);
+    };
+  });
 
   // Back from the delete confirmation (cancelled or failed): the modal manager re-mounts this
   // body, so focus is put back on Eliminar instead of being lost to the page.
@@ -344,12 +380,12 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
               Ver la página de {dog.name}
             </Anchor>
           )}
-          {logged && dog?.user && dog.status !== 'adopted' && (
+          {logged && contact && dog?.status !== 'adopted' && (
             <Paper p="md" radius="md" className={classes.contact}>
               <Title order={3} className={classes.contactTitle} mb="xs">
                 Contacto de quien lo publicó
               </Title>
-              <OwnerContact user={dog.user} dog={dog} />
+              <OwnerContact user={contact} dog={dog} />
             </Paper>
           )}
           {dog && <Heart dog={dog} />}

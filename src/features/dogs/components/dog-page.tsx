@@ -27,7 +27,7 @@ import { ResponseTimeNote } from '@/features/adoption/components/response-time-n
 import { StatusControl } from '@/features/adoption/components/status-control';
 import { ReportListingButton } from '@/features/moderation/components/report-listing-button';
 import { PhotoGallery } from '@/features/photos/components/photo-gallery';
-import type { Dog } from '@/shared/dog';
+import { ownerContactOf, type Dog } from '@/shared/dog';
 import { isOwner, useSessionStore, useSessionStoreApi } from '@/stores/session-store';
 import { dogQueryOptions } from '../api/get-dog';
 import {
@@ -142,6 +142,7 @@ export function DogPage({ id }: { id: number }) {
   const status = dog.status ?? 'available';
   const owned = isOwner({ id: userId, logged }, dog.hostage_id);
   const photos = dog.photos ?? [];
+  const contact = ownerContactOf(dog);
 
   const askForContact = () => {
     store.getState().setContactDogId(dog.id);
@@ -244,8 +245,8 @@ export function DogPage({ id }: { id: number }) {
                 <Title order={2} size="h3" id="contacto-del-perro">
                   Contacto de quien lo publicó
                 </Title>
-                {logged && dog.user ? (
-                  <OwnerContact user={dog.user} dog={dog} mt="xs" />
+                {logged && contact ? (
+                  <OwnerContact user={contact} dog={dog} mt="xs" />
                 ) : (
                   <>
                     <Text size="sm" my="xs">

@@ -1,10 +1,10 @@
 // Opens the dog modal (create / edit / view) through Mantine's modal manager. The modal's body
 // is a lazy chunk (form, zod rules, inputs), so the landing page does not pay for it up front.
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { openModal, preloadOverlays } from '@/components/overlays/overlays';
 import type { Dog } from '@/shared/dog';
-import { createDogModalDraft, type DogModalMode } from './dog-modal-types';
+import { createDogModalDraft, dogModalCloseButtonId, type DogModalMode } from './dog-modal-types';
 
 const loadDogModal = () => import('./dog-modal');
 const DogModal = lazy(loadDogModal);
@@ -20,6 +20,22 @@ export const DOG_MODAL_TITLES = {
   edit: (name: string) => `Editar información de ${name}`,
   view: (name: string) => `Información de ${name}`,
 } as const;
+
+/**
+ * While the body's chunk loads there is nothing to lose: Escape (off in the modal's settings, the
+ * body handles it) closes the modal at once.
+ */
+function CloseOnEscape({ modalId }: { modalId: string }) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.isComposing) return;
+      void import('@mantine/modals').then(({ modals }) => modals.close(modalId));
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [modalId]);
+  return null;
+}
 
 let sequence = 0;
 
@@ -39,6 +55,9 @@ export function openDogModal({ mode, dog, onClose }: OpenDogModalOptions): strin
     size: 'xl',
     // A static backdrop: a stray click outside must not throw away a half-filled form.
     closeOnClickOutside: false,
+    // The X and Escape go through the form's own close, which asks before losing changes.
+    closeOnEscape: false,
+    closeButtonProps: { 'aria-label': 'Cerrar ventana', id: dogModalCloseButtonId(modalId) },
     transitionProps: { duration: 300 },
     overlayProps: { transitionProps: { duration: 150 } },
     onClose: () => {
@@ -55,6 +74,7 @@ export function openDogModal({ mode, dog, onClose }: OpenDogModalOptions): strin
           <Center mih={200} role="status">
             <Loader />
             <VisuallyHidden>Cargando...</VisuallyHidden>
+            <CloseOnEscape modalId={modalId} />
           </Center>
         }
       >
