@@ -32,12 +32,7 @@ const BUILD_INPUTS = [
 const SKIP_DIRS = new Set([join(root, 'src', 'server'), join(root, 'node_modules')]);
 
 /** Everything compiled into the server bundle (packages stay in node_modules). */
-const SERVER_INPUTS = [
-  'src/server',
-  'src/shared',
-  'package.json',
-  'scripts/build/server.mjs',
-];
+const SERVER_INPUTS = ['src/server', 'src/shared', 'package.json', 'scripts/build/server.mjs'];
 const serverBundle = join(root, 'build', 'server', 'server.mjs');
 
 function newestMtime(path, skip = SKIP_DIRS) {

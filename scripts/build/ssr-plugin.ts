@@ -4,7 +4,11 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { CLIENT_MANIFEST_FILE, SERVER_ENTRY_FILE, ssrDirFor } from '../../src/server/pages/renderer';
+import {
+  CLIENT_MANIFEST_FILE,
+  SERVER_ENTRY_FILE,
+  ssrDirFor,
+} from '../../src/server/pages/renderer';
 
 const NESTED = 'HAPPYDOG_SSR_BUILD';
 export const CLIENT_ENTRY = 'src/entry-client.tsx';

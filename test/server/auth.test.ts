@@ -711,9 +711,7 @@ describe.each(BACKENDS)('accounts and sessions on %s', (backend) => {
       app = await makeApp(t.db, { clock, purgeIntervalMs: 10 * MINUTE });
       // Scheduled once in the database, whichever process runs it.
       const schedules = await app.jobs.boss.getSchedules();
-      expect(schedules.map((s) => [s.name, s.cron])).toEqual([
-        [PURGE_QUEUE, '*/10 * * * *'],
-      ]);
+      expect(schedules.map((s) => [s.name, s.cron])).toEqual([[PURGE_QUEUE, '*/10 * * * *']]);
       const stale = await createUser(t.db);
       const fresh = await createUser(t.db);
       await login(app, stale);

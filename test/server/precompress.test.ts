@@ -17,7 +17,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/db';
-import { CLIENT_MANIFEST_FILE, SERVER_ENTRY_FILE, ssrDirFor } from '../../src/server/pages/renderer';
+import {
+  CLIENT_MANIFEST_FILE,
+  SERVER_ENTRY_FILE,
+  ssrDirFor,
+} from '../../src/server/pages/renderer';
 import { makeApp } from './helpers/app';
 
 const script = join(import.meta.dirname, '..', '..', 'scripts', 'build', 'precompress.mjs');
