@@ -241,10 +241,6 @@ export const dogIdParamSchema = z.object({
 
 export const dogListResponseSchema = z.array(dogSchema);
 
-/** The owner's contact when the dog carries a real one (not the empty one visitors get). */
-export function ownerContactOf(dog: Pick<Dog, 'user'>): DogOwner | undefined {
-  return dog.user?.email ? dog.user : undefined;
-}
 /** A dog as the public reads send it: `user` always there (empty for anonymous requesters). */
 export const publicDogSchema = dogSchema.extend({
   user: dogOwnerSchema.describe(

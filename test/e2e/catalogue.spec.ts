@@ -7,7 +7,10 @@ import { expectNoAxeViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 
 /** A word no other test's dog has, so the catalogue's text search finds only this test's. */
-const uniqueWord = () => `zafiro${randomBytes(3).toString('hex')}`;
+// Twelve random letters: the search is fuzzy (trigrams), so words sharing a prefix, as other
+// tests' words in the same database would, could match each other.
+const uniqueWord = () =>
+  Array.from(randomBytes(12), (b) => String.fromCharCode(97 + (b % 26))).join('');
 
 const results = (page: import('@playwright/test').Page) =>
   page.getByRole('list', { name: 'Resultados' }).getByRole('heading', { level: 2 });

@@ -32,7 +32,8 @@ import {
   usePhotoUploads,
 } from '@/features/photos/hooks/photo-upload-store';
 import { toApiError } from '@/lib/api-client';
-import { dogFormSchema, ownerContactOf, type Dog } from '@/shared/dog';
+import { dogFormSchema, type Dog } from '@/shared/dog';
+import { ownerContactOf } from '../owner-contact';
 import { useSessionStore } from '@/stores/session-store';
 import { useCreateDog } from '../api/create-dog';
 import { useDeleteDog } from '../api/delete-dog';

@@ -27,7 +27,8 @@ import { ResponseTimeNote } from '@/features/adoption/components/response-time-n
 import { StatusControl } from '@/features/adoption/components/status-control';
 import { ReportListingButton } from '@/features/moderation/components/report-listing-button';
 import { PhotoGallery } from '@/features/photos/components/photo-gallery';
-import { ownerContactOf, type Dog } from '@/shared/dog';
+import type { Dog } from '@/shared/dog';
+import { ownerContactOf } from '../owner-contact';
 import { isOwner, useSessionStore, useSessionStoreApi } from '@/stores/session-store';
 import { dogQueryOptions } from '../api/get-dog';
 import {
