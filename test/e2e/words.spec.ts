@@ -1,4 +1,4 @@
-// Words: one form of address (tú) around SPEC.md's fixed labels, a female dog's page and card say
+// Words: one form of address (tú) around the original site's fixed labels, a female dog's page and card say
 // "adoptada", and the landing page carries a share preview (Open Graph title and image).
 import { createDog, newDog } from './support/api';
 import { expect, test } from './support/fixtures';
