@@ -9,6 +9,8 @@ import { accounts } from './account/plugin';
 import { accountRoutes } from './account/routes';
 import { adoption } from './adoption/plugin';
 import { adoptionRoutes } from './adoption/routes';
+import { alerts } from './alerts/plugin';
+import { alertRoutes } from './alerts/routes';
 import { backups } from './backup/plugin';
 import type { Config } from './config';
 import type { Db } from './db/db';
@@ -103,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moderation);
   await app.register(accounts);
   await app.register(adoption);
+  await app.register(alerts);
   if (serveApp) await app.register(pages, { staticDir });
   await app.register(maintenance, {
     purgeIntervalMs: options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
@@ -128,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moderationRoutes);
   await app.register(accountRoutes);
   await app.register(adoptionRoutes);
+  await app.register(alertRoutes);
   await app.register(jobRoutes);
   await app.register(systemRoutes);
   await app.register(zoneRoutes);

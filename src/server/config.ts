@@ -168,6 +168,11 @@ const envSchema = z.object({
     1,
     86_400,
   ).default(3600),
+  ALERT_RATE_LIMIT_USER: integer('ALERT_RATE_LIMIT_USER', 0, 1_000_000).default(30),
+  ALERT_RATE_LIMIT_IP: integer('ALERT_RATE_LIMIT_IP', 0, 1_000_000).default(100),
+  ALERT_RATE_LIMIT_WINDOW_SECONDS: integer('ALERT_RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(
+    3600,
+  ),
   PHOTO_UPLOAD_RATE_LIMIT_USER: integer('PHOTO_UPLOAD_RATE_LIMIT_USER', 0, 1_000_000).default(60),
   PHOTO_UPLOAD_RATE_LIMIT_IP: integer('PHOTO_UPLOAD_RATE_LIMIT_IP', 0, 1_000_000).default(200),
   PHOTO_UPLOAD_RATE_LIMIT_WINDOW_SECONDS: integer(
@@ -341,6 +346,10 @@ export interface Config {
     /** Answers to "Me interesa" requests (state changes) per user and per IP, same window. */
     interestAnswerPerUser: number;
     interestAnswerPerIp: number;
+    /** Alerts ("Avísame") created, changed or deleted per user and per IP. */
+    alertPerUser: number;
+    alertPerIp: number;
+    alertWindowMs: number;
   };
 }
 
@@ -448,6 +457,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       interestWindowMs: e.INTEREST_RATE_LIMIT_WINDOW_SECONDS * 1000,
       interestAnswerPerUser: e.INTEREST_ANSWER_RATE_LIMIT_USER,
       interestAnswerPerIp: e.INTEREST_ANSWER_RATE_LIMIT_IP,
+      alertPerUser: e.ALERT_RATE_LIMIT_USER,
+      alertPerIp: e.ALERT_RATE_LIMIT_IP,
+      alertWindowMs: e.ALERT_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
   };
 }

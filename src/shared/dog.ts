@@ -191,7 +191,7 @@ export const dogFilterQuerySchema = z.object({
 
 const FILTER_PARAMS = new Set(Object.keys(dogFilterQuerySchema.shape));
 /** A form's query string sends `size=` for "any": a blank filter is treated as absent. */
-const blankAsAbsent = (value: unknown) =>
+export const blankAsAbsent = (value: unknown) =>
   value && typeof value === 'object'
     ? Object.fromEntries(
         Object.entries(value).filter(

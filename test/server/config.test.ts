@@ -58,6 +58,9 @@ describe('loadConfig', () => {
         interestWindowMs: 60 * 60 * 1000,
         interestAnswerPerUser: 60,
         interestAnswerPerIp: 200,
+        alertPerUser: 30,
+        alertPerIp: 100,
+        alertWindowMs: 60 * 60 * 1000,
       },
       site: PLACEHOLDER_SITE,
       sitePlaceholders: [

@@ -191,6 +191,9 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
           'DELETE /api/me/favorites/{dogId}',
           'PATCH /api/interest/{id}',
           'PUT /api/me/adopter-profile',
+          'POST /api/me/alerts',
+          'PATCH /api/me/alerts/{id}',
+          'DELETE /api/me/alerts/{id}',
         ].sort(),
       );
     });

@@ -396,6 +396,11 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'PUT /api/me/adopter-profile',
           'GET /api/dog/{id}/response-time',
           'GET /api/zones',
+          'GET /api/me/alerts',
+          'POST /api/me/alerts',
+          'PATCH /api/me/alerts/{id}',
+          'DELETE /api/me/alerts/{id}',
+          'POST /api/alerts/unsubscribe/{token}',
         ].sort(),
       );
       // The public reads always carry `user`: the owner's, or an empty one for visitors.

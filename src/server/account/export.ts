@@ -117,6 +117,21 @@ const SECTIONS: Section[] = [
     }),
   },
   {
+    key: 'alerts',
+    tables: ['alerts', 'alert_matches', 'alert_unsubscribe_tokens'],
+    // The saved searches, each with the dogs it told of (never the unsubscribe tokens' hashes).
+    load: (db, userId) =>
+      db.query(
+        `SELECT a.id, a.frequency, a.q, a.city, a.size, a.sex, a.age, a.paused, a.created_at,
+                coalesce((SELECT json_agg(json_build_object('dog_id', m.dog_id,
+                                   'matched_at', m.matched_at, 'sent_at', m.sent_at)
+                                   ORDER BY m.matched_at, m.dog_id)
+                            FROM alert_matches m WHERE m.alert_id = a.id), '[]'::json) AS matches
+           FROM alerts a WHERE a.user_id = $1 ORDER BY a.id`,
+        [userId],
+      ),
+  },
+  {
     key: 'sessions',
     tables: ['sessions'],
     // When each session started and was last used; never its token or hash.

@@ -33,7 +33,7 @@ const COLUMNS =
   `d.good_with_dogs, d.good_with_cats, d.status, d.demo, ${iso('d.created_at')}, ${iso('d.updated_at')}`;
 
 /** Age ranges of the catalogue, in months: [from, below). */
-const AGE_RANGES: Record<NonNullable<DogFilters['age']>, [number, number]> = {
+export const AGE_RANGES: Record<NonNullable<DogFilters['age']>, [number, number]> = {
   puppy: [0, 12],
   young: [12, 36],
   adult: [36, 96],
@@ -64,6 +64,21 @@ export function hasFilters(filters: DogFilters): boolean {
 }
 
 /**
+ * The condition of each catalogue filter on the dog `d`, given the SQL of the filter's value (a
+ * query parameter here, a saved alert's column in alerts/repository.ts): the one definition of
+ * what each filter means, whoever compares.
+ */
+export const DOG_FILTER_SQL = {
+  city: (value: string) => `dog_search_norm(d.city) = dog_search_norm(${value})`,
+  size: (value: string) => `d.size = ${value}`,
+  sex: (value: string) => `d.sex = ${value}`,
+  ageRange: (from: string, below: string) => `d.age_months >= ${from} AND d.age_months < ${below}`,
+  // Word similarity (pg_trgm): "simon" finds "Simón", "simom" too; the default threshold 0.6.
+  word: (value: string) =>
+    `dog_search_document(d.name, d.city, d.personality) OPERATOR(public.%>) dog_search_norm(${value})`,
+};
+
+/**
  * The WHERE conditions of `filters`, with their parameters numbered from `first`. Every condition
  * is one an index of migration 005 serves: the status, city, size, sex and age indexes end with
  * the id, and the text search uses the trigram index of dog_search_document().
@@ -85,20 +100,14 @@ function filterSql(
   // The seed's list and the catalogue's default: every dog still looking for a home.
   if (status === undefined) conditions.push(`d.status IN ('available', 'pending')`);
   else if (status !== 'all') conditions.push(`d.status = ${param(status)}`);
-  if (filters.city)
-    conditions.push(`dog_search_norm(d.city) = dog_search_norm(${param(filters.city)})`);
-  if (filters.size) conditions.push(`d.size = ${param(filters.size)}`);
-  if (filters.sex) conditions.push(`d.sex = ${param(filters.sex)}`);
+  if (filters.city) conditions.push(DOG_FILTER_SQL.city(param(filters.city)));
+  if (filters.size) conditions.push(DOG_FILTER_SQL.size(param(filters.size)));
+  if (filters.sex) conditions.push(DOG_FILTER_SQL.sex(param(filters.sex)));
   if (filters.age) {
     const [from, below] = AGE_RANGES[filters.age];
-    conditions.push(`d.age_months >= ${param(from)} AND d.age_months < ${param(below)}`);
+    conditions.push(DOG_FILTER_SQL.ageRange(param(from), param(below)));
   }
-  for (const word of queryWords(filters.q)) {
-    // Word similarity (pg_trgm): "simon" finds "Simón", "simom" too; the default threshold 0.6.
-    textConditions.push(
-      `dog_search_document(d.name, d.city, d.personality) OPERATOR(public.%>) dog_search_norm(${param(word)})`,
-    );
-  }
+  for (const word of queryWords(filters.q)) textConditions.push(DOG_FILTER_SQL.word(param(word)));
   return { conditions, textConditions, params };
 }
 
@@ -488,6 +497,16 @@ export function createDogRepository(db: Queryable) {
         ],
       );
       return toDog(rows[0]!);
+    },
+
+    /** The status of `ownerId`'s dog, its row locked until the transaction ends. */
+    async lockStatusOwned(id: number, ownerId: number): Promise<DogStatus | undefined> {
+      if (id > MAX_DOG_ID) return undefined;
+      const rows = await db.query<{ status: DogStatus }>(
+        'SELECT status FROM dogs WHERE id = $1 AND hostage_id = $2 FOR UPDATE',
+        [id, ownerId],
+      );
+      return rows[0]?.status;
     },
 
     /** Updates only when `ownerId` owns the dog; undefined means "missing or not yours". */

@@ -80,6 +80,10 @@ export function createDogService(
   repository: DogRepository = createDogRepository(db),
 ) {
   const removeListeners: RemoveListener[] = [];
+  const availableListeners: AvailableListener[] = [];
+  const becameAvailable = async (tx: Queryable, dogId: number) => {
+    for (const listener of availableListeners) await listener(tx, dogId);
+  };
   const listJson = async (query: Parameters<DogRepository['listJson']>[0]) =>
     checked(await repository.listJson(query), publicDogListResponseSchema, 'A dog list page');
   return {
@@ -157,6 +161,7 @@ export function createDogService(
       const dog = await db.transaction(async (tx) => {
         const dogs = createDogRepository(tx);
         const created = await dogs.insert(input, ownerId);
+        if (created.status === 'available') await becameAvailable(tx, created.id);
         if (!input.photo_ids?.length) return created;
         await createPhotoRepository(tx).attach(created.id, ownerId, input.photo_ids);
         return (await dogs.get(created.id, false))!;
@@ -172,7 +177,11 @@ export function createDogService(
     async update(id: number, ownerId: number, input: DogInput): Promise<Dog | undefined> {
       const dog = await db.transaction(async (tx) => {
         const dogs = createDogRepository(tx);
+        const before = await dogs.lockStatusOwned(id, ownerId);
         const updated = await dogs.updateOwned(id, ownerId, input);
+        // Re-opened: back to available from pending or adopted.
+        if (updated && before !== 'available' && updated.status === 'available')
+          await becameAvailable(tx, id);
         if (!updated || input.photo_ids === undefined) return updated;
         await createPhotoRepository(tx).attach(id, ownerId, input.photo_ids);
         return (await dogs.get(id, false))!;
@@ -180,6 +189,18 @@ export function createDogService(
       if (dog) listCache.invalidate();
       return dog;
     },
+
+    /**
+     * Registers work for a dog that becomes one anyone may adopt: published as available,
+     * re-opened (back to available) or shown again by moderation. `listener` runs in the
+     * transaction of that change.
+     */
+    onAvailable(listener: AvailableListener): void {
+      availableListeners.push(listener);
+    },
+
+    /** Runs the available listeners for `dogId` in `tx` (moderation showing a listing again). */
+    becameAvailable,
 
     /**
      * Registers work around a deletion: `listener` runs in the deletion's transaction, before
@@ -222,6 +243,9 @@ export type DogService = ReturnType<typeof createDogService>;
  * read what goes with the dog, and write what should happen with it, such as e-mails to send).
  */
 export type RemoveListener = (tx: Queryable, dogId: number, ownerId: number) => Promise<void>;
+
+/** Runs inside the transaction of a change that makes dog `dogId` available to everyone. */
+export type AvailableListener = (tx: Queryable, dogId: number) => Promise<void>;
 
 /** Thrown inside a deletion's transaction when nothing was deleted, so listeners' writes roll back. */
 class NothingDeleted extends Error {}

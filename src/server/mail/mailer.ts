@@ -12,6 +12,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert
+   * e-mails; written as given.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Where messages go: an SMTP server, or .eml files in a folder. */

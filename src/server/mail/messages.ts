@@ -15,6 +15,8 @@ export function escapeHtml(text: string): string {
 
 interface Paragraph {
   text: string;
+  /** The paragraph's HTML, already escaped, in place of `text` (which the plain text keeps). */
+  html?: string;
   /** Shown as a button-like link after the text. */
   link?: { label: string; href: string };
 }
@@ -36,7 +38,7 @@ function compose(
   ].join('\n\n');
   const body = paragraphs
     .map((p) => {
-      const paragraph = `<p>${escapeHtml(p.text)}</p>`;
+      const paragraph = p.html ?? `<p>${escapeHtml(p.text)}</p>`;
       if (!p.link) return paragraph;
       const href = escapeHtml(p.link.href);
       return `${paragraph}\n<p><a href="${href}" style="display:inline-block;padding:10px 16px;background:#c2410c;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(p.link.label)}</a></p>\n<p style="font-size:13px;color:#555555">Si el botón no funciona, copia esta dirección en tu navegador:<br>${href}</p>`;
@@ -224,4 +226,85 @@ export function applicationDogRemovedMail(
     ],
     contact,
   );
+}
+
+/** A dog an alert e-mail tells of. */
+export interface AlertMailDog {
+  name: string;
+  city: string;
+  /** Its page, an absolute URL. */
+  link: string;
+  /** Its cover photo, an absolute URL, or '' when it has none. */
+  photo: string;
+  /** "Hembra · Pequeño · 3 meses", or '' when nothing is said. */
+  details: string;
+}
+
+/**
+ * One e-mail to one person with the new dogs their alerts matched (`digest`: the daily one), the
+ * alerts it is about, and the link that stops them: the same URL a mail program's unsubscribe
+ * button posts to (List-Unsubscribe, RFC 8058), and a page that confirms it.
+ */
+export function alertMail(
+  to: { name: string; email: string },
+  mail: {
+    dogs: AlertMailDog[];
+    alerts: string[];
+    digest: boolean;
+    /** The page that stops the alerts (asks, then says what was stopped). */
+    unsubscribePage: string;
+    /** The one-click URL (POST) for mail programs. */
+    unsubscribeUrl: string;
+    /** Where the person manages their alerts. */
+    accountLink: string;
+  },
+  contact: string,
+): MailMessage {
+  const [first] = mail.dogs;
+  const subject = mail.digest
+    ? `Tu resumen de hoy: ${mail.dogs.length === 1 ? `${first!.name} busca hogar` : `${mail.dogs.length} perros como los que buscas`}`
+    : mail.dogs.length === 1
+      ? `${first!.name}: un perro como el que buscas`
+      : `${mail.dogs.length} perros como los que buscas`;
+  const intro =
+    mail.dogs.length === 1
+      ? 'Se publicó un perro que coincide con tu alerta:'
+      : `Se publicaron ${mail.dogs.length} perros que coinciden con tus alertas:`;
+  const dogParagraphs: Paragraph[] = mail.dogs.map((dog) => {
+    const line = [dog.name, dog.city, dog.details].filter(Boolean).join(' · ');
+    const href = escapeHtml(dog.link);
+    const photo = dog.photo
+      ? `<a href="${href}"><img src="${escapeHtml(dog.photo)}" alt="${escapeHtml(dog.name)}" width="240" style="display:block;max-width:100%;height:auto;border-radius:8px"></a>\n`
+      : '';
+    return {
+      text: `${line}\n${dog.link}`,
+      html: `<div style="margin:0 0 20px">${photo}<p style="margin:8px 0 0"><a href="${href}" style="color:#c2410c;font-weight:bold">${escapeHtml(dog.name)}</a> · ${escapeHtml([dog.city, dog.details].filter(Boolean).join(' · '))}</p></div>`,
+    };
+  });
+  const alertNames = mail.alerts.map((a) => `«${a}»`).join(', ');
+  const message = compose(
+    to.email,
+    subject,
+    to.name,
+    [
+      { text: intro },
+      ...dogParagraphs,
+      {
+        text: `Recibes este correo por ${mail.alerts.length === 1 ? 'tu alerta' : 'tus alertas'} ${alertNames}. Puedes pausarlas o borrarlas en "Mi cuenta".`,
+        link: { label: 'Ver mis alertas', href: mail.accountLink },
+      },
+      {
+        text: `¿Ya no quieres ${mail.alerts.length === 1 ? 'esta alerta' : 'estas alertas'}? Cancélalas con un clic, sin iniciar sesión:`,
+        link: { label: 'Dejar de recibir estos correos', href: mail.unsubscribePage },
+      },
+    ],
+    contact,
+  );
+  return {
+    ...message,
+    headers: {
+      'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

@@ -12,7 +12,12 @@ declare module 'fastify' {
 
 export const moderation = fp(
   async (app: FastifyInstance) => {
-    app.decorate('moderation', createModerationService(app.db, app.dogs.lists, app.now));
+    app.decorate(
+      'moderation',
+      createModerationService(app.db, app.dogs.lists, app.now, (tx, dogId) =>
+        app.dogs.becameAvailable(tx, dogId),
+      ),
+    );
   },
   { name: 'moderation', dependencies: ['database', 'dogs'] },
 );

@@ -4,7 +4,7 @@
 // any other write to dogs (dogs/service.ts).
 import { MESSAGES } from '../../shared/api';
 import { MODERATION_MESSAGES, type ReportInput } from '../../shared/moderation';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import type { ListCache } from '../dogs/list-cache';
 import { HttpError } from '../http/errors';
 import { createModerationRepository, personLabel } from './repository';
@@ -17,12 +17,19 @@ export interface Actor {
 
 export const AUDIT_PAGE = 200;
 
-export function createModerationService(db: Db, listCache: ListCache, now: () => Date) {
+export function createModerationService(
+  db: Db,
+  listCache: ListCache,
+  now: () => Date,
+  /** Runs in the transaction that shows a hidden listing again (alerts may tell of it). */
+  onRestored: (tx: Queryable, dogId: number) => Promise<void> = async () => {},
+) {
   const repository = createModerationRepository(db);
 
   /** Runs an admin action and writes its audit entry in one transaction. */
-  const act = <T>(fn: (repo: ReturnType<typeof createModerationRepository>) => Promise<T>) =>
-    db.transaction((tx) => fn(createModerationRepository(tx)));
+  const act = <T>(
+    fn: (repo: ReturnType<typeof createModerationRepository>, tx: Queryable) => Promise<T>,
+  ) => db.transaction((tx) => fn(createModerationRepository(tx), tx));
 
   return {
     /** A report on a listing anyone may see, by someone other than its owner. */
@@ -64,10 +71,11 @@ export function createModerationService(db: Db, listCache: ListCache, now: () =>
     },
 
     async restoreDog(actor: Actor, dogId: number): Promise<void> {
-      await act(async (repo) => {
+      await act(async (repo, tx) => {
         const result = await repo.restoreDog(dogId);
         if (!result) throw new HttpError(404, MESSAGES.dogNotFound);
         if (!result.restored) throw new HttpError(409, MODERATION_MESSAGES.notHidden);
+        await onRestored(tx, dogId);
         await repo.audit({
           actorId: actor.id,
           actorLabel: personLabel(actor),

@@ -10,6 +10,19 @@ export interface ReceivedMail {
   text: string;
   html: string;
   raw: string;
+  /** The message's header fields as sent (unfolded), by lower-case name. */
+  headers: Record<string, string>;
+}
+
+/** The header fields of a raw message: unfolded, by lower-case name (the last one wins). */
+function headerFields(raw: string): Record<string, string> {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const fields: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) fields[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return fields;
 }
 
 export interface SmtpPeer {
@@ -35,6 +48,7 @@ function toReceived(parsed: ParsedMail, raw: string): ReceivedMail {
     text: parsed.text ?? '',
     html: typeof parsed.html === 'string' ? parsed.html : '',
     raw,
+    headers: headerFields(raw),
   };
 }
 

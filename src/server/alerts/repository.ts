@@ -1,0 +1,237 @@
+// All SQL about saved searches ("Avísame"). Matching happens in the database: one statement
+// compares a dog with every saved alert, using the catalogue's own filter conditions
+// (DOG_FILTER_SQL in dogs/repository.ts) with each alert's columns as the values, so a dog matches
+// an alert exactly when GET /api/dog with the alert's filters would list it.
+import type { AlertFilters, AlertFrequency } from '../../shared/alerts';
+import type { DogAge, DogSex, DogSize } from '../../shared/dog';
+import type { Queryable } from '../db/db';
+import { AGE_RANGES, DOG_FILTER_SQL, queryWords, VISIBLE } from '../dogs/repository';
+
+export interface AlertRow {
+  id: number;
+  user_id: number;
+  frequency: AlertFrequency;
+  q: string | null;
+  city: string | null;
+  size: DogSize | null;
+  sex: DogSex | null;
+  age: DogAge | null;
+  paused: boolean;
+  created_at: string;
+}
+
+const ALERT_COLUMNS = `a.id, a.user_id, a.frequency, a.q, a.city, a.size, a.sex, a.age, a.paused,
+  to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+
+/** An alert's age range: the catalogue's ranges, one branch per age the alert may hold. */
+const AGE_MATCH = Object.entries(AGE_RANGES)
+  .map(
+    ([age, [from, below]]) =>
+      `(a.age = '${age}' AND ${DOG_FILTER_SQL.ageRange(String(from), String(below))})`,
+  )
+  .join(' OR ');
+
+/**
+ * Whether dog `d` matches alert `a`: each filter the alert saved (a NULL column is "any") as the
+ * catalogue applies it, and every saved search word (the catalogue needs each of them).
+ */
+export const ALERT_MATCHES_DOG = [
+  `(a.city IS NULL OR ${DOG_FILTER_SQL.city('a.city')})`,
+  `(a.size IS NULL OR ${DOG_FILTER_SQL.size('a.size')})`,
+  `(a.sex IS NULL OR ${DOG_FILTER_SQL.sex('a.sex')})`,
+  `(a.age IS NULL OR ${AGE_MATCH})`,
+  `NOT EXISTS (SELECT 1 FROM unnest(a.q_words) AS w(word) WHERE (${DOG_FILTER_SQL.word('w.word')}) IS NOT TRUE)`,
+].join(' AND ');
+
+/**
+ * A dog an alert may tell of: available, shown to everyone (not hidden, its owner not blocked),
+ * not a demo, and not the alert owner's own.
+ */
+const TELLABLE = `d.status = 'available' AND ${VISIBLE} AND NOT d.demo AND d.hostage_id <> a.user_id`;
+
+/** The same filters always give the same key (field order, blanks, spaces between words). */
+export function alertFilterKey(filters: AlertFilters): string {
+  return JSON.stringify([
+    queryWords(filters.q).join(' ').toLowerCase(),
+    (filters.city ?? '').trim().toLowerCase(),
+    filters.size ?? '',
+    filters.sex ?? '',
+    filters.age ?? '',
+  ]);
+}
+
+/** A match claimed for an e-mail, with what the e-mail shows of the dog and the person. */
+export interface ClaimedMatch {
+  user_id: number;
+  user_name: string;
+  user_email: string;
+  alert_id: number;
+  alert_q: string | null;
+  alert_city: string | null;
+  alert_size: DogSize | null;
+  alert_sex: DogSex | null;
+  alert_age: DogAge | null;
+  dog_id: number;
+  dog_name: string;
+  dog_city: string;
+  dog_sex: DogSex | null;
+  dog_size: DogSize | null;
+  dog_age_months: number | null;
+  dog_image: string;
+}
+
+export function createAlertRepository(db: Queryable) {
+  return {
+    async listOf(userId: number): Promise<AlertRow[]> {
+      return db.query<AlertRow>(
+        `SELECT ${ALERT_COLUMNS} FROM alerts a WHERE a.user_id = $1 ORDER BY a.id`,
+        [userId],
+      );
+    },
+
+    /**
+     * Locks the person's row so that two requests at once cannot both pass the count, then
+     * counts their alerts.
+     */
+    async lockAndCount(userId: number): Promise<number> {
+      await db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const [row] = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM alerts WHERE user_id = $1',
+        [userId],
+      );
+      return row?.n ?? 0;
+    },
+
+    /** The new alert, or null when the person already has one with the same filters. */
+    async insert(
+      userId: number,
+      filters: AlertFilters,
+      frequency: AlertFrequency,
+      at: Date,
+    ): Promise<AlertRow | null> {
+      const rows = await db.query<AlertRow>(
+        `INSERT INTO alerts AS a (user_id, frequency, q, q_words, city, size, sex, age, filter_key, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (user_id, filter_key) DO NOTHING
+         RETURNING ${ALERT_COLUMNS}`,
+        [
+          userId,
+          frequency,
+          filters.q?.trim() || null,
+          queryWords(filters.q),
+          filters.city?.trim() || null,
+          filters.size ?? null,
+          filters.sex ?? null,
+          filters.age ?? null,
+          alertFilterKey(filters),
+          at,
+        ],
+      );
+      return rows[0] ?? null;
+    },
+
+    async setPaused(id: number, userId: number, paused: boolean): Promise<AlertRow | undefined> {
+      const rows = await db.query<AlertRow>(
+        `UPDATE alerts a SET paused = $3 WHERE a.id = $1 AND a.user_id = $2 RETURNING ${ALERT_COLUMNS}`,
+        [id, userId, paused],
+      );
+      return rows[0];
+    },
+
+    async delete(id: number, userId: number): Promise<boolean> {
+      const rows = await db.query(
+        'DELETE FROM alerts WHERE id = $1 AND user_id = $2 RETURNING id',
+        [id, userId],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Records, once per alert and dog, each active alert that `dogIds` match (dogs that may be
+     * told of: see TELLABLE). Returns the people with matches of `frequency` still to be told
+     * of about these dogs, new or from before (a dog hidden when its match was due).
+     */
+    async match(dogIds: number[], at: Date): Promise<{ instant: number[] }> {
+      await db.query(
+        `INSERT INTO alert_matches (alert_id, dog_id, user_id, matched_at)
+         SELECT a.id, d.id, a.user_id, $2
+           FROM dogs d JOIN alerts a ON NOT a.paused
+          WHERE d.id = ANY($1::int[]) AND ${TELLABLE} AND ${ALERT_MATCHES_DOG}
+         ON CONFLICT (alert_id, dog_id) DO NOTHING`,
+        [dogIds, at],
+      );
+      const rows = await db.query<{ user_id: number }>(
+        `SELECT DISTINCT m.user_id FROM alert_matches m JOIN alerts a ON a.id = m.alert_id
+          WHERE m.dog_id = ANY($1::int[]) AND m.sent_at IS NULL AND a.frequency = 'instant'
+          ORDER BY m.user_id`,
+        [dogIds],
+      );
+      return { instant: rows.map((r) => r.user_id) };
+    },
+
+    /** Up to `limit` people with matches of their daily alerts still to be told of. */
+    async pendingDaily(afterUserId: number, limit: number): Promise<number[]> {
+      const rows = await db.query<{ user_id: number }>(
+        `SELECT DISTINCT m.user_id FROM alert_matches m JOIN alerts a ON a.id = m.alert_id
+          WHERE m.sent_at IS NULL AND a.frequency = 'daily' AND m.user_id > $1
+          ORDER BY m.user_id LIMIT $2`,
+        [afterUserId, limit],
+      );
+      return rows.map((r) => r.user_id);
+    },
+
+    /**
+     * Marks as told, and returns, the pending matches of `frequency` for `userIds` whose dogs
+     * may still be told of (available, visible) and whose alerts are not paused. Rows another
+     * process is claiming are skipped (it tells of them).
+     */
+    async claim(userIds: number[], frequency: AlertFrequency, at: Date): Promise<ClaimedMatch[]> {
+      return db.query<ClaimedMatch>(
+        `WITH claimed AS (
+           SELECT m.alert_id, m.dog_id FROM alert_matches m
+             JOIN alerts a ON a.id = m.alert_id
+             JOIN dogs d ON d.id = m.dog_id
+            WHERE m.user_id = ANY($1::int[]) AND m.sent_at IS NULL
+              AND a.frequency = $2 AND NOT a.paused AND ${TELLABLE}
+            FOR UPDATE OF m SKIP LOCKED
+         ), marked AS (
+           UPDATE alert_matches m SET sent_at = $3 FROM claimed c
+            WHERE m.alert_id = c.alert_id AND m.dog_id = c.dog_id
+           RETURNING m.alert_id, m.dog_id, m.user_id
+         )
+         SELECT k.user_id, u.name AS user_name, u.email AS user_email,
+                a.id AS alert_id, a.q AS alert_q, a.city AS alert_city, a.size AS alert_size,
+                a.sex AS alert_sex, a.age AS alert_age,
+                d.id AS dog_id, d.name AS dog_name, d.city AS dog_city, d.sex AS dog_sex,
+                d.size AS dog_size, d.age_months AS dog_age_months,
+                coalesce((SELECT p.public->>'url' FROM photos p WHERE p.dog_id = d.id
+                           ORDER BY p.position LIMIT 1), d.image) AS dog_image
+           FROM marked k JOIN users u ON u.id = k.user_id JOIN alerts a ON a.id = k.alert_id
+           JOIN dogs d ON d.id = k.dog_id
+          ORDER BY k.user_id, d.id DESC, a.id`,
+        [userIds, frequency, at],
+      );
+    },
+
+    /** Stores an e-mail's unsubscribe token (its hash) for the alerts the e-mail tells of. */
+    async addToken(tokenHash: string, alertIds: number[], at: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO alert_unsubscribe_tokens (token_hash, alert_id, created_at)
+         SELECT $1, id, $3 FROM unnest($2::int[]) AS t(id)`,
+        [tokenHash, alertIds, at],
+      );
+    },
+
+    /** Deletes the alerts a token stops and returns them (none: unknown or already used). */
+    async unsubscribe(tokenHash: string): Promise<AlertRow[]> {
+      return db.query<AlertRow>(
+        `DELETE FROM alerts a USING alert_unsubscribe_tokens t
+          WHERE t.token_hash = $1 AND a.id = t.alert_id
+          RETURNING ${ALERT_COLUMNS}`,
+        [tokenHash],
+      );
+    },
+  };
+}
+
+export type AlertRepository = ReturnType<typeof createAlertRepository>;
