@@ -191,6 +191,10 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
           'DELETE /api/me/favorites/{dogId}',
           'PATCH /api/interest/{id}',
           'PUT /api/me/adopter-profile',
+          'POST /api/lost-found',
+          'PATCH /api/lost-found/{id}',
+          'POST /api/lost-found/{id}/contact',
+          'POST /api/lost-found/{id}/report',
         ].sort(),
       );
     });

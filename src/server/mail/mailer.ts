@@ -12,6 +12,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes, when the person it is from chose to share their address. */
+  replyTo?: string;
 }
 
 /** Where messages go: an SMTP server, or .eml files in a folder. */
