@@ -21,6 +21,8 @@ import { favorites } from './favorites/plugin';
 import { favoriteRoutes } from './favorites/routes';
 import { jobs } from './jobs/plugin';
 import { jobRoutes } from './jobs/routes';
+import { lostFound } from './lost-found/plugin';
+import { lostFoundRoutes } from './lost-found/routes';
 import { compression } from './http/compression';
 import { errorHandler } from './http/error-handler';
 import { shutdownRefusal } from './http/lifecycle';
@@ -106,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accounts);
   await app.register(adoption);
   await app.register(alerts);
+  await app.register(lostFound);
   if (serveApp) await app.register(pages, { staticDir });
   await app.register(maintenance, {
     purgeIntervalMs: options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
@@ -132,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(adoptionRoutes);
   await app.register(alertRoutes);
+  await app.register(lostFoundRoutes);
   await app.register(jobRoutes);
   await app.register(systemRoutes);
   await app.register(zoneRoutes);

@@ -127,6 +127,8 @@ export const AUDIT_ACTIONS = [
   'report_dismiss',
   'role_grant',
   'role_revoke',
+  'lost_found_hide',
+  'lost_found_restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -138,13 +140,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   report_dismiss: 'Descartó el reporte',
   role_grant: 'Dio rol de administrador',
   role_revoke: 'Quitó rol de administrador',
+  lost_found_hide: 'Ocultó el reporte de perdidos y encontrados',
+  lost_found_restore: 'Restauró el reporte de perdidos y encontrados',
 };
+
+export const AUDIT_TARGET_TYPES = ['dog', 'user', 'report', 'lost_found'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   actor: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  target_type: z.enum(['dog', 'user', 'report']),
+  target_type: z.enum(AUDIT_TARGET_TYPES),
   target_id: z.number().int(),
   target_label: z.string(),
   reason: z.string(),

@@ -194,6 +194,10 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
           'POST /api/me/alerts',
           'PATCH /api/me/alerts/{id}',
           'DELETE /api/me/alerts/{id}',
+          'POST /api/lost-found',
+          'PATCH /api/lost-found/{id}',
+          'POST /api/lost-found/{id}/contact',
+          'POST /api/lost-found/{id}/report',
         ].sort(),
       );
     });

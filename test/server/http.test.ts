@@ -401,6 +401,16 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'PATCH /api/me/alerts/{id}',
           'DELETE /api/me/alerts/{id}',
           'POST /api/alerts/unsubscribe/{token}',
+          'GET /api/lost-found',
+          'POST /api/lost-found',
+          'GET /api/lost-found/{id}',
+          'PATCH /api/lost-found/{id}',
+          'GET /api/lost-found/{id}/matches',
+          'POST /api/lost-found/{id}/contact',
+          'POST /api/lost-found/{id}/report',
+          'GET /api/admin/lost-found/reports',
+          'POST /api/admin/lost-found/{id}/hide',
+          'POST /api/admin/lost-found/{id}/restore',
         ].sort(),
       );
       // The public reads always carry `user`: the owner's, or an empty one for visitors.

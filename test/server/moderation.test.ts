@@ -219,6 +219,9 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
           'POST /api/admin/report/1/dismiss',
           'GET /api/admin/jobs',
           'POST /api/admin/jobs/1/retry',
+          'GET /api/admin/lost-found/reports',
+          'POST /api/admin/lost-found/1/hide',
+          'POST /api/admin/lost-found/1/restore',
         ].sort(),
       );
       const dog = await createDog(app, ownerCookie);

@@ -54,7 +54,7 @@ const SECTIONS: Section[] = [
     // The photos the person uploaded, with the address each is served at.
     load: (db, userId) =>
       db.query(
-        `SELECT id, dog_id, position, width, height, public->>'url' AS url, created_at
+        `SELECT id, dog_id, lost_found_id, position, width, height, public->>'url' AS url, created_at
            FROM photos WHERE owner_id = $1 ORDER BY id`,
         [userId],
       ),
@@ -130,6 +130,31 @@ const SECTIONS: Section[] = [
            FROM alerts a WHERE a.user_id = $1 ORDER BY a.id`,
         [userId],
       ),
+  },
+  {
+    key: 'lost_found',
+    tables: ['lost_found_reports', 'lost_found_flags', 'lost_found_contacts'],
+    // Lost and found: the person's reports, the reports they flagged to the admins, and the
+    // reporters they wrote to through the site (the message itself went by e-mail only).
+    load: async (db, userId) => ({
+      reports: await db.query(
+        `SELECT id, kind, name, sex, size, colors, description,
+                to_char(seen_on, 'YYYY-MM-DD') AS date, zone, status, expires_at, hidden_at,
+                hidden_reason, created_at, updated_at, closed_at
+           FROM lost_found_reports WHERE reporter_id = $1 ORDER BY id`,
+        [userId],
+      ),
+      flagged: await db.query(
+        `SELECT report_id, reason, details, state, created_at, closed_at
+           FROM lost_found_flags WHERE flagger_id = $1 ORDER BY created_at, id`,
+        [userId],
+      ),
+      contacted: await db.query(
+        `SELECT report_id, shared_email, created_at
+           FROM lost_found_contacts WHERE sender_id = $1 ORDER BY created_at, id`,
+        [userId],
+      ),
+    }),
   },
   {
     key: 'sessions',

@@ -17,6 +17,8 @@ export interface MailMessage {
    * e-mails; written as given.
    */
   headers?: Record<string, string>;
+  /** Where a reply goes, when the person it is from chose to share their address. */
+  replyTo?: string;
 }
 
 /** Where messages go: an SMTP server, or .eml files in a folder. */

@@ -308,3 +308,58 @@ export function alertMail(
     },
   };
 }
+
+/**
+ * To a lost-and-found reporter: a logged-in visitor wrote about their report. The sender's name
+ * always; their e-mail (and the Reply-To) only when they chose to share it.
+ */
+export function lostFoundContactMail(
+  to: { name: string; email: string },
+  contact: {
+    senderName: string;
+    senderEmail: string | null;
+    headline: string;
+    message: string;
+  },
+  reportLink: string,
+  siteContact: string,
+): MailMessage {
+  const message = compose(
+    to.email,
+    `Te escribieron sobre tu reporte: ${contact.headline}`,
+    to.name,
+    [
+      { text: `${contact.senderName} vio tu reporte «${contact.headline}» y te escribió:` },
+      { text: `«${contact.message}»` },
+      {
+        text: contact.senderEmail
+          ? `Para responderle, contesta este correo o escríbele a ${contact.senderEmail}.`
+          : `${contact.senderName} prefirió no compartir su correo. Si en el mensaje dejó otra forma de contactarle, úsala. Nunca pagues por adelantado para recuperar a un perro.`,
+        link: { label: 'Ver tu reporte', href: reportLink },
+      },
+    ],
+    siteContact,
+  );
+  return contact.senderEmail ? { ...message, replyTo: contact.senderEmail } : message;
+}
+
+/** To a lost-and-found reporter: the report expires in a week unless they renew it. */
+export function lostFoundRenewalMail(
+  to: { name: string; email: string },
+  report: { headline: string; expiresOn: string },
+  reportLink: string,
+  contact: string,
+): MailMessage {
+  return compose(
+    to.email,
+    `Tu reporte vence pronto: ${report.headline}`,
+    to.name,
+    [
+      {
+        text: `Tu reporte «${report.headline}» deja de publicarse el ${report.expiresOn}. Si todavía lo necesitas, renuévalo por 60 días más desde su página. Si ya se reencontraron, márcalo como «¡Reencontrado!» para que otros sepan que terminó bien.`,
+        link: { label: 'Renovar o cerrar el reporte', href: reportLink },
+      },
+    ],
+    contact,
+  );
+}

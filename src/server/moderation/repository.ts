@@ -2,6 +2,7 @@
 import type {
   AuditAction,
   AuditEntry,
+  AuditTargetType,
   BlockedUser,
   HiddenDog,
   ReportGroup,
@@ -20,7 +21,7 @@ export interface AuditRecord {
   actorId: number | null;
   actorLabel: string;
   action: AuditAction;
-  targetType: 'dog' | 'user' | 'report';
+  targetType: AuditTargetType;
   targetId: number;
   targetLabel: string;
   reason: string;
@@ -298,7 +299,7 @@ export function createModerationRepository(db: Queryable) {
         id: number;
         actor_label: string;
         action: AuditAction;
-        target_type: 'dog' | 'user' | 'report';
+        target_type: AuditTargetType;
         target_id: number;
         target_label: string;
         reason: string;

@@ -86,8 +86,13 @@ export function createPhotoRepository(
      */
     async attach(dogId: number, ownerId: number, ids: readonly number[]): Promise<void> {
       const rows = ids.length
-        ? await db.query<{ id: number; owner_id: number; dog_id: number | null }>(
-            'SELECT id, owner_id, dog_id FROM photos WHERE id = ANY($1::int[]) FOR UPDATE',
+        ? await db.query<{
+            id: number;
+            owner_id: number;
+            dog_id: number | null;
+            lost_found_id: number | null;
+          }>(
+            'SELECT id, owner_id, dog_id, lost_found_id FROM photos WHERE id = ANY($1::int[]) FOR UPDATE',
             [ids],
           )
         : [];
@@ -96,7 +101,7 @@ export function createPhotoRepository(
         const row = byId.get(id);
         if (!row) throw new HttpError(400, PHOTO_MESSAGES.unknownPhoto);
         if (row.owner_id !== ownerId) throw new HttpError(403, PHOTO_MESSAGES.foreignPhoto);
-        if (row.dog_id !== null && row.dog_id !== dogId)
+        if ((row.dog_id !== null && row.dog_id !== dogId) || row.lost_found_id !== null)
           throw new HttpError(400, PHOTO_MESSAGES.photoInOtherDog);
       }
       await db.query('DELETE FROM photos WHERE dog_id = $1 AND NOT (id = ANY($2::int[]))', [
@@ -112,10 +117,11 @@ export function createPhotoRepository(
       );
     },
 
-    /** Deletes the photos nobody attached to a dog before `before`; returns how many. */
+    /** Deletes the photos nobody attached to a dog or a report before `before`; returns how many. */
     async purgeUnattached(before: Date): Promise<number> {
       const rows = await db.query(
-        'DELETE FROM photos WHERE dog_id IS NULL AND created_at < $1 RETURNING id',
+        `DELETE FROM photos WHERE dog_id IS NULL AND lost_found_id IS NULL AND created_at < $1
+         RETURNING id`,
         [before],
       );
       return rows.length;

@@ -302,7 +302,12 @@ function BlockedUsersSection() {
   );
 }
 
-const TARGET_NAMES = { dog: 'Publicación', user: 'Cuenta', report: 'Reporte' } as const;
+const TARGET_NAMES = {
+  dog: 'Publicación',
+  user: 'Cuenta',
+  report: 'Reporte',
+  lost_found: 'Perdido o encontrado',
+} as const;
 
 function AuditSection() {
   const audit = useAudit();
