@@ -132,6 +132,7 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
               reason: 'sale',
               details: 'Piden 300.000 pesos',
               created_at: clock.now().toISOString(),
+              source: 'community',
               reporter: { id: reporter.id, name: reporter.name, email: reporter.email },
             },
           ],
@@ -201,7 +202,7 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
         .filter(([path]) => path.startsWith('/api/admin/'))
         .flatMap(([path, ops]) =>
           Object.entries(ops).map(([method, op]) => ({
-            method: method.toUpperCase() as 'GET' | 'POST',
+            method: method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
             url: path.replace('{id}', '1'),
             op,
           })),
@@ -219,6 +220,9 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
           'POST /api/admin/report/1/dismiss',
           'GET /api/admin/jobs',
           'POST /api/admin/jobs/1/retry',
+          'GET /api/admin/orgs',
+          'POST /api/admin/orgs/1/verify',
+          'DELETE /api/admin/orgs/1/verify',
         ].sort(),
       );
       const dog = await createDog(app, ownerCookie);

@@ -12,7 +12,10 @@ declare module 'fastify' {
 
 export const moderation = fp(
   async (app: FastifyInstance) => {
-    app.decorate('moderation', createModerationService(app.db, app.dogs.lists, app.now));
+    const moderation = createModerationService(app.db, app.dogs.lists, app.now);
+    // Every listing written is read by the automatic rules, in the write's transaction.
+    app.dogs.onWrite((tx, dogId) => moderation.flagListing(tx, dogId));
+    app.decorate('moderation', moderation);
   },
   { name: 'moderation', dependencies: ['database', 'dogs'] },
 );
