@@ -44,6 +44,8 @@ import { rateLimiter } from './rate-limit/plugin';
 import { seoRoutes } from './seo/routes';
 import { auth } from './sessions/plugin';
 import { sessionRoutes } from './sessions/routes';
+import { orgs } from './orgs/plugin';
+import { orgRoutes } from './orgs/routes';
 import { openApi } from './system/openapi';
 import { systemRoutes } from './system/routes';
 import { userRoutes } from './users/routes';
@@ -105,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(photos);
   await app.register(favorites);
   await app.register(moderation);
+  await app.register(orgs);
   await app.register(accounts);
   await app.register(adoption);
   await app.register(alerts);
@@ -136,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adoptionRoutes);
   await app.register(alertRoutes);
   await app.register(lostFoundRoutes);
+  await app.register(orgRoutes);
   await app.register(jobRoutes);
   await app.register(systemRoutes);
   await app.register(zoneRoutes);

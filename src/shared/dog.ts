@@ -91,6 +91,16 @@ export const dogInputSchema = z.object({
   image: dogImageSchema.default(''),
   /** Uploaded photos in order (the first is the cover); absent on PUT keeps the current ones. */
   photo_ids: photoIdsSchema.optional(),
+  /**
+   * The organization that publishes the dog (one the person belongs to), or null for none;
+   * absent on PUT keeps the current one.
+   */
+  org_id: z
+    .number({ error: 'La organización no es válida' })
+    .int({ error: 'La organización no es válida' })
+    .positive({ error: 'La organización no es válida' })
+    .nullable()
+    .optional(),
 });
 export type DogInput = z.infer<typeof dogInputSchema>;
 /** Form values before parsing (every field present as a string). */
@@ -103,6 +113,15 @@ export const dogOwnerSchema = z.object({
   phone: z.string().optional(),
 });
 export type DogOwner = z.infer<typeof dogOwnerSchema>;
+
+/** The organization shown on a dog's card and page. */
+export const dogOrgSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+});
+export type DogOrg = z.infer<typeof dogOrgSchema>;
 
 export const dogSchema = z.object({
   id: z.number().int().positive(),
@@ -141,6 +160,8 @@ export const dogSchema = z.object({
   demo: z.boolean().optional(),
   /** Only in the owner's own view of a listing moderation hid: why it was hidden. */
   hidden_reason: z.string().optional(),
+  /** The organization that publishes the dog, or null when a person publishes it alone. */
+  org: dogOrgSchema.nullable().optional(),
 });
 export type Dog = z.infer<typeof dogSchema>;
 

@@ -5,13 +5,24 @@ import { z } from 'zod';
 export const REPORT_REASONS = ['sale', 'abuse', 'false_info', 'spam', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
+/** Why a listing was flagged automatically (reports with source 'automatic'). */
+export const AUTOMATIC_REASONS = ['asks_money', 'shipping', 'reused_photo'] as const;
+export type AutomaticReason = (typeof AUTOMATIC_REASONS)[number];
+export const ANY_REPORT_REASONS = [...REPORT_REASONS, ...AUTOMATIC_REASONS] as const;
+export type AnyReportReason = (typeof ANY_REPORT_REASONS)[number];
+export const REPORT_SOURCES = ['community', 'automatic'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
+
 /** How the UI names each reason. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+export const REPORT_REASON_LABELS: Record<AnyReportReason, string> = {
   sale: 'Venta de animales',
   abuse: 'Maltrato',
   false_info: 'Información falsa',
   spam: 'Spam',
   other: 'Otro',
+  asks_money: 'Pide dinero',
+  shipping: 'Ofrece envío o transporte',
+  reused_photo: 'Foto ya publicada por otra cuenta',
 };
 
 export const REPORT_DETAILS_MAX = 1000;
@@ -80,10 +91,12 @@ const personSchema = z.object({ id: z.number().int(), name: z.string(), email: z
 
 export const reportSchema = z.object({
   id: z.number().int(),
-  reason: z.enum(REPORT_REASONS),
+  /** 'automatic': raised by the site's own rules, with no reporter. */
+  source: z.enum(REPORT_SOURCES),
+  reason: z.enum(ANY_REPORT_REASONS),
   details: z.string(),
   created_at: z.string(),
-  reporter: personSchema,
+  reporter: personSchema.nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -129,6 +142,8 @@ export const AUDIT_ACTIONS = [
   'role_revoke',
   'lost_found_hide',
   'lost_found_restore',
+  'org_verify',
+  'org_unverify',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -142,9 +157,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   role_revoke: 'Quitó rol de administrador',
   lost_found_hide: 'Ocultó el reporte de perdidos y encontrados',
   lost_found_restore: 'Restauró el reporte de perdidos y encontrados',
+  org_verify: 'Verificó la organización',
+  org_unverify: 'Quitó la verificación de la organización',
 };
 
-export const AUDIT_TARGET_TYPES = ['dog', 'user', 'report', 'lost_found'] as const;
+export const AUDIT_TARGET_TYPES = ['dog', 'user', 'report', 'lost_found', 'org'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const auditEntrySchema = z.object({

@@ -160,7 +160,11 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
         (r) => !r.startsWith('HEAD ') && r.includes(' /api/'),
       );
       expect(registered.length).toBeGreaterThanOrEqual(11);
-      expect(documented.sort()).toEqual(registered.sort());
+      // The router prints the names of parameters that share a place in the tree joined by "|"
+      // (GET /api/orgs/:slug and /api/orgs/:id/members: ":slug|:id"): compare places, not names.
+      const places = (routes: string[]) =>
+        routes.map((r) => r.replace(/:[\w]+(\|:[\w]+)*/g, ':param')).sort();
+      expect(places(documented)).toEqual(places(registered));
     });
 
     it('declares 429 on exactly the rate-limited routes', async () => {
@@ -198,6 +202,12 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
           'PATCH /api/lost-found/{id}',
           'POST /api/lost-found/{id}/contact',
           'POST /api/lost-found/{id}/report',
+          'POST /api/orgs',
+          'PATCH /api/orgs/{id}',
+          'POST /api/orgs/{id}/members',
+          'PATCH /api/orgs/{id}/members/{userId}',
+          'DELETE /api/orgs/{id}/members/{userId}',
+          'POST /api/org-invitations/{token}/accept',
         ].sort(),
       );
     });

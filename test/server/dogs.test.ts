@@ -19,7 +19,7 @@ import {
   type TestUser,
 } from './helpers/app';
 
-/** The profile of a dog published with none of it (migration 005). */
+/** The profile of a dog published with none of it (migration 005), by no organization. */
 const emptyProfile = {
   sex: null,
   size: null,
@@ -31,6 +31,7 @@ const emptyProfile = {
   good_with_cats: null,
   status: 'available',
   demo: false,
+  org: null,
   created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 };

@@ -132,6 +132,7 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
               reason: 'sale',
               details: 'Piden 300.000 pesos',
               created_at: clock.now().toISOString(),
+              source: 'community',
               reporter: { id: reporter.id, name: reporter.name, email: reporter.email },
             },
           ],
@@ -201,7 +202,7 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
         .filter(([path]) => path.startsWith('/api/admin/'))
         .flatMap(([path, ops]) =>
           Object.entries(ops).map(([method, op]) => ({
-            method: method.toUpperCase() as 'GET' | 'POST',
+            method: method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
             url: path.replace('{id}', '1'),
             op,
           })),
@@ -222,6 +223,9 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
           'GET /api/admin/lost-found/reports',
           'POST /api/admin/lost-found/1/hide',
           'POST /api/admin/lost-found/1/restore',
+          'GET /api/admin/orgs',
+          'POST /api/admin/orgs/1/verify',
+          'DELETE /api/admin/orgs/1/verify',
         ].sort(),
       );
       const dog = await createDog(app, ownerCookie);

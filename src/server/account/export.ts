@@ -157,6 +157,33 @@ const SECTIONS: Section[] = [
     }),
   },
   {
+    key: 'organizations',
+    tables: ['org_members', 'org_invitations'],
+    // The organizations the person belongs to and their role, and the invitations they sent
+    // (to whom, when, whether accepted); never an invitation's token or its hash.
+    load: async (db, userId) => ({
+      memberships: await db.query(
+        `SELECT o.id AS org_id, o.name AS org_name, o.slug AS org_slug, m.role, m.joined_at
+           FROM org_members m JOIN orgs o ON o.id = m.org_id
+          WHERE m.user_id = $1 ORDER BY m.joined_at, o.id`,
+        [userId],
+      ),
+      invitations_sent: await db.query(
+        `SELECT i.org_id, o.name AS org_name, i.email, i.created_at, i.expires_at, i.accepted_at
+           FROM org_invitations i JOIN orgs o ON o.id = i.org_id
+          WHERE i.invited_by = $1 ORDER BY i.created_at, i.id`,
+        [userId],
+      ),
+      invitations_received: await db.query(
+        `SELECT i.org_id, o.name AS org_name, i.email, i.created_at, i.expires_at, i.accepted_at
+           FROM org_invitations i JOIN orgs o ON o.id = i.org_id
+          WHERE lower(i.email) = (SELECT lower(email) FROM users WHERE id = $1)
+          ORDER BY i.created_at, i.id`,
+        [userId],
+      ),
+    }),
+  },
+  {
     key: 'sessions',
     tables: ['sessions'],
     // When each session started and was last used; never its token or hash.

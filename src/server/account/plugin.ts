@@ -20,6 +20,7 @@ export const accounts = fp(
         accounts: createAccountRepository(app.db),
         listCache: app.dogs.lists,
         dogs: app.dogs,
+        orgs: app.orgs,
         mail: app.mail,
         publicUrl: app.config.publicUrl,
         contact: app.config.site.email,
@@ -27,5 +28,5 @@ export const accounts = fp(
       }),
     );
   },
-  { name: 'accounts', dependencies: ['database', 'dogs', 'mail'] },
+  { name: 'accounts', dependencies: ['database', 'dogs', 'mail', 'orgs'] },
 );

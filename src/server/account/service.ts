@@ -16,6 +16,7 @@ import { HttpError } from '../http/errors';
 import type { CurrentSession } from '../http/session';
 import type { DogService } from '../dogs/service';
 import type { MailQueue } from '../mail/queue';
+import type { OrgService } from '../orgs/service';
 import { accountDeletedMail, passwordChangedMail, passwordResetMail } from '../mail/messages';
 import { passwordWeakness } from '../users/password-strength';
 import { hashPassword, verifyPassword } from '../users/passwords';
@@ -42,6 +43,8 @@ export interface AccountServiceDeps {
   listCache: ListCache;
   /** What the removal of each of the account's dogs does, in the deletion's transaction. */
   dogs: Pick<DogService, 'beforeOwnerRemoved'>;
+  /** Organizations the account alone administers: handed over first, or gone with it. */
+  orgs: Pick<OrgService, 'beforeAccountRemoved'>;
   /** E-mails as jobs, stored in the transaction that causes them. */
   mail: MailQueue;
   /** The site's address for the links in e-mails (config.publicUrl). */
@@ -62,6 +65,7 @@ export function createAccountService({
   accounts,
   listCache,
   dogs,
+  orgs,
   mail,
   publicUrl,
   contact,
@@ -145,7 +149,12 @@ export function createAccountService({
           (tx) => mail.enqueue(tx, 'account-deleted', accountDeletedMail(account, contact)),
           // Their dogs go with the account: what a dog's removal does (telling its applicants)
           // happens for each, in the same transaction.
-          (tx) => dogs.beforeOwnerRemoved(tx, account.id),
+          // An organization they alone administer must be handed over first (409, nothing
+          // deleted) unless they are its only member.
+          async (tx) => {
+            await orgs.beforeAccountRemoved(tx, account.id);
+            await dogs.beforeOwnerRemoved(tx, account.id);
+          },
         ))
       )
         throw new HttpError(409, ACCOUNT_MESSAGES.changedMeanwhile);

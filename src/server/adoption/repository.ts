@@ -11,7 +11,7 @@ import {
   type InterestStateTarget,
 } from '../../shared/interest-states';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION, type Queryable } from '../db/db';
-import { VISIBLE } from '../dogs/repository';
+import { managedBy, VISIBLE } from '../dogs/repository';
 
 /** Largest value of a PostgreSQL integer (the type of the ids). */
 const MAX_ID = 2_147_483_647;
@@ -159,12 +159,13 @@ export function createAdoptionRepository(db: Queryable) {
     },
 
     /**
-     * Requests about `userId`'s dogs (hidden ones too: they are the owner's), newest first, as
+     * Requests about the dogs `userId` manages (their own and their organizations'; hidden ones
+     * too: they are the owner's), newest first, as
      * the JSON array the API sends, built by the database in one value (a rescuer with thousands
      * of applications gets them without a row-by-row decode and re-encode).
      */
     receivedJson(userId: number): Promise<string> {
-      return listJson('d.hostage_id = $1', userId);
+      return listJson(managedBy('$1'), userId);
     },
 
     /** The version of `userId`'s received box (migration 041); '0' before its first change. */
@@ -204,17 +205,21 @@ export function createAdoptionRepository(db: Queryable) {
       const [row] = await db.query<{
         state: InterestState;
         sender_id: number;
-        owner_id: number;
+        manages: boolean;
         emailed_states: string[];
       }>(
-        `SELECT i.state, i.sender_id, d.hostage_id AS owner_id, i.emailed_states
+        `SELECT i.state, i.sender_id, ${managedBy('$2')} AS manages, i.emailed_states
            FROM interests i JOIN dogs d ON d.id = i.dog_id
           WHERE i.id = $1 FOR UPDATE OF i`,
-        [interestId],
+        [interestId, userId],
       );
       if (!row) return { refused: 'missing' };
-      const actor: InterestActor | undefined =
-        row.owner_id === userId ? 'rescuer' : row.sender_id === userId ? 'applicant' : undefined;
+      // The dog's publisher, or a member of the organization that publishes it.
+      const actor: InterestActor | undefined = row.manages
+        ? 'rescuer'
+        : row.sender_id === userId
+          ? 'applicant'
+          : undefined;
       if (!actor) return { refused: 'stranger' };
       const refusal = interestTransitionError(actor, row.state, to);
       if (refusal) return { refused: 'transition', ...refusal };
@@ -242,13 +247,16 @@ export function createAdoptionRepository(db: Queryable) {
       return { interest: interest!, changed, notify };
     },
 
-    /** The open applications of `ownerId`'s dog `dogId`, with whom to tell (before deleting it). */
+    /**
+     * The open applications of dog `dogId`, which `ownerId` manages, with whom to tell (before
+     * deleting it).
+     */
     openApplicants(dogId: number, ownerId: number): Promise<OpenApplicant[]> {
       if (dogId > MAX_ID) return Promise.resolve([]);
       return db.query<OpenApplicant>(
         `SELECT i.id, d.name AS "dogName", json_build_object('name', s.name, 'email', s.email) AS sender
            FROM ${INTEREST_FROM}
-          WHERE d.id = $1 AND d.hostage_id = $2 AND i.state IN (${OPEN_STATES_SQL})
+          WHERE d.id = $1 AND ${managedBy('$2')} AND i.state IN (${OPEN_STATES_SQL})
           ORDER BY i.id`,
         [dogId, ownerId],
       );

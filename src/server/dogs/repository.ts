@@ -7,6 +7,7 @@ import {
   type DogCount,
   type DogFilters,
   type DogInput,
+  type DogOrg,
   type DogSex,
   type DogSize,
   type DogStatus,
@@ -25,12 +26,23 @@ const PHOTOS = `coalesce((SELECT json_agg(p.public ORDER BY p.position) FROM pho
 /** A timestamp as the API shows it: ISO 8601 in UTC, the same through every path. */
 const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column.slice(2)}`;
+/** The organization that publishes the dog, as its card shows it, or NULL. */
+const ORG = `(SELECT json_build_object('id', o.id, 'slug', o.slug, 'name', o.name, 'verified', o.verified_at IS NOT NULL) FROM orgs o WHERE o.id = d.org_id)`;
 /** `image` is the cover photo when there is one, else the URL the owner typed (`image_url`). */
 const COLUMNS =
   `d.id, d.name, d.height, d.weight, d.city, coalesce(${COVER_URL}, d.image) AS image, ` +
   `d.personality, d.life_span, d.hostage_id, d.image AS image_url, ${PHOTOS} AS photos, ` +
   `d.sex, d.size, d.age_months, d.sterilized, d.vaccinated, d.good_with_kids, ` +
-  `d.good_with_dogs, d.good_with_cats, d.status, d.demo, ${iso('d.created_at')}, ${iso('d.updated_at')}`;
+  `d.good_with_dogs, d.good_with_cats, d.status, d.demo, ${iso('d.created_at')}, ${iso('d.updated_at')}, ` +
+  `${ORG} AS org`;
+
+/**
+ * Who may manage dog `d` (edit it, delete it, answer its applications): the person who published
+ * it and, when an organization publishes it, every member of that organization. `user` is the
+ * SQL of the person's id (a parameter). Every ownership check on dogs goes through here.
+ */
+export const managedBy = (user: string) =>
+  `(d.hostage_id = ${user} OR d.org_id IN (SELECT m.org_id FROM org_members m WHERE m.user_id = ${user}))`;
 
 /** Age ranges of the catalogue, in months: [from, below). */
 export const AGE_RANGES: Record<NonNullable<DogFilters['age']>, [number, number]> = {
@@ -166,6 +178,7 @@ interface DogRow {
   demo: boolean;
   created_at: string;
   updated_at: string;
+  org: DogOrg | null;
   owner_name?: string;
   owner_email?: string;
   owner_phone?: string | null;
@@ -196,6 +209,7 @@ function toDog(row: DogRow): Dog {
     demo: row.demo,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    org: row.org,
   };
   if (row.owner_email !== undefined) {
     dog.user = { name: row.owner_name!, email: row.owner_email };
@@ -396,7 +410,7 @@ export function createDogRepository(db: Queryable) {
       if (id > MAX_DOG_ID) return undefined;
       const rows = await db.query<DogRow & { hidden_reason: string }>(
         `SELECT ${WITH_OWNER}, d.hidden_reason FROM dogs d JOIN users u ON u.id = d.hostage_id
-          WHERE d.id = $1 AND d.hostage_id = $2 AND d.hidden_at IS NOT NULL`,
+          WHERE d.id = $1 AND ${managedBy('$2')} AND d.hidden_at IS NOT NULL`,
         [id, ownerId],
       );
       return rows[0] && { ...toDog(rows[0]), hidden_reason: rows[0].hidden_reason ?? '' };
@@ -412,7 +426,7 @@ export function createDogRepository(db: Queryable) {
       >(
         `SELECT ${WITH_OWNER}, d.hidden_at, d.hidden_reason
            FROM dogs d JOIN users u ON u.id = d.hostage_id
-          WHERE d.hostage_id = $1 ORDER BY d.id DESC`,
+          WHERE ${managedBy('$1')} ORDER BY d.id DESC`,
         [ownerId],
       );
       return rows.map((row) =>
@@ -480,8 +494,8 @@ export function createDogRepository(db: Queryable) {
       const rows = await db.query<DogRow>(
         `INSERT INTO dogs AS d (name, height, weight, city, image, personality, life_span, hostage_id,
                                 sex, size, age_months, sterilized, vaccinated, good_with_kids,
-                                good_with_dogs, good_with_cats, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                                good_with_dogs, good_with_cats, status, org_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
          RETURNING ${COLUMNS}`,
         [
           input.name,
@@ -494,38 +508,46 @@ export function createDogRepository(db: Queryable) {
           input.life_span,
           ownerId,
           ...profileValues(input),
+          input.org_id ?? null,
         ],
       );
       return toDog(rows[0]!);
     },
 
-    /** The status of `ownerId`'s dog, its row locked until the transaction ends. */
-    async lockStatusOwned(id: number, ownerId: number): Promise<DogStatus | undefined> {
+    /** The status of a dog `userId` may manage, its row locked until the transaction ends. */
+    async lockStatusOwned(id: number, userId: number): Promise<DogStatus | undefined> {
       if (id > MAX_DOG_ID) return undefined;
       const rows = await db.query<{ status: DogStatus }>(
-        'SELECT status FROM dogs WHERE id = $1 AND hostage_id = $2 FOR UPDATE',
-        [id, ownerId],
+        `SELECT d.status FROM dogs d WHERE d.id = $1 AND ${managedBy('$2')} FOR UPDATE`,
+        [id, userId],
       );
       return rows[0]?.status;
     },
 
-    /** Updates only when `ownerId` owns the dog; undefined means "missing or not yours". */
-    async updateOwned(id: number, ownerId: number, input: DogInput): Promise<Dog | undefined> {
+    /**
+     * Updates only when `userId` may manage the dog (managedBy); undefined means "missing or not
+     * yours".
+     */
+    async updateOwned(id: number, userId: number, input: DogInput): Promise<Dog | undefined> {
       if (id > MAX_DOG_ID) return undefined;
-      // Profile fields the request left out keep their values (a seed client knows none of them).
-      const profile = DOG_PROFILE_FIELDS.filter((field) => input[field] !== undefined);
-      const profileSet = profile.map((field, i) => `, ${field} = $${10 + i}`).join('');
+      // Profile fields the request left out keep their values (a seed client knows none of them);
+      // so does the organization.
+      const fields = [
+        ...DOG_PROFILE_FIELDS.filter((field) => input[field] !== undefined),
+        ...(input.org_id !== undefined ? (['org_id'] as const) : []),
+      ];
+      const profileSet = fields.map((field, i) => `, ${field} = $${10 + i}`).join('');
       const rows = await db.query<DogRow>(
         // The cover photo's URL sent back (as a client that resends the dog it read does) leaves
         // the typed URL as it was.
         `UPDATE dogs AS d SET name = $3, height = $4, weight = $5, city = $6,
                 image = CASE WHEN $7::text ~ '^/media/' THEN d.image ELSE $7 END,
                 personality = $8, life_span = $9, updated_at = now()${profileSet}
-          WHERE d.id = $1 AND d.hostage_id = $2
+          WHERE d.id = $1 AND ${managedBy('$2')}
           RETURNING ${COLUMNS}`,
         [
           id,
-          ownerId,
+          userId,
           input.name,
           input.height,
           input.weight,
@@ -533,13 +555,39 @@ export function createDogRepository(db: Queryable) {
           input.image,
           input.personality,
           input.life_span,
-          ...profile.map((field) => input[field]),
+          ...fields.map((field) => input[field]),
         ],
       );
       return rows[0] && toDog(rows[0]);
     },
 
-    /** Deletes only when `ownerId` owns the dog; false means "missing or not yours". */
+    /**
+     * An organization's dogs looking for a home (available or in process), newest first, below
+     * `before`, as anonymous visitors see them: the JSON array text, with the data version.
+     */
+    async orgDogsJson(orgId: number, limit: number, before?: number): Promise<LoadedPage<string>> {
+      const rows = await db.query<{ json: string; version: string }>(
+        `SELECT coalesce(json_agg(p ORDER BY p.id DESC), '[]')::text AS json,
+                (SELECT version FROM dog_list_version)::text AS version
+           FROM (SELECT ${publicColumns(false)} FROM dogs d
+                  WHERE d.org_id = $1 AND d.id < $3 AND d.status IN ('available', 'pending')
+                    AND ${VISIBLE}
+                  ORDER BY d.id DESC LIMIT $2) p`,
+        [orgId, limit, Math.min(before ?? MAX_DOG_ID, MAX_DOG_ID)],
+      );
+      return { json: rows[0]!.json, version: BigInt(rows[0]!.version) };
+    },
+
+    /** Whether `userId` is a member of organization `orgId`. */
+    async isOrgMember(orgId: number, userId: number): Promise<boolean> {
+      if (orgId > MAX_DOG_ID) return false;
+      const rows = await db.query(
+        'SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2 FOR SHARE',
+        [orgId, userId],
+      );
+      return rows.length > 0;
+    },
+
     /** The ids of every dog `ownerId` has published. */
     async idsOwnedBy(ownerId: number): Promise<number[]> {
       const rows = await db.query<{ id: number }>('SELECT id FROM dogs WHERE hostage_id = $1', [
@@ -548,11 +596,12 @@ export function createDogRepository(db: Queryable) {
       return rows.map((r) => r.id);
     },
 
-    async deleteOwned(id: number, ownerId: number): Promise<boolean> {
+    /** Deletes only when `userId` may manage the dog; false means "missing or not yours". */
+    async deleteOwned(id: number, userId: number): Promise<boolean> {
       if (id > MAX_DOG_ID) return false;
       const rows = await db.query(
-        'DELETE FROM dogs WHERE id = $1 AND hostage_id = $2 RETURNING id',
-        [id, ownerId],
+        `DELETE FROM dogs d WHERE d.id = $1 AND ${managedBy('$2')} RETURNING d.id`,
+        [id, userId],
       );
       return rows.length > 0;
     },

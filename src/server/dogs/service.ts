@@ -11,7 +11,9 @@ import {
   type DogFilters,
   type DogInput,
 } from '../../shared/dog';
+import { ORG_MESSAGES } from '../../shared/org';
 import type { Db, Queryable } from '../db/db';
+import { HttpError } from '../http/errors';
 import { createPhotoRepository } from '../photos/repository';
 import type { ListCache, LoadedPage } from './list-cache';
 import { createDogRepository, hasFilters, queryWords, type DogRepository } from './repository';
@@ -84,6 +86,12 @@ export function createDogService(
   const becameAvailable = async (tx: Queryable, dogId: number) => {
     for (const listener of availableListeners) await listener(tx, dogId);
   };
+  const writeListeners: WriteListener[] = [];
+  /** A dog may be published only for an organization its editor belongs to (403 otherwise). */
+  const checkOrg = async (dogs: DogRepository, input: DogInput, userId: number) => {
+    if (input.org_id != null && !(await dogs.isOrgMember(input.org_id, userId)))
+      throw new HttpError(403, ORG_MESSAGES.notDogOrg);
+  };
   const listJson = async (query: Parameters<DogRepository['listJson']>[0]) =>
     checked(await repository.listJson(query), publicDogListResponseSchema, 'A dog list page');
   return {
@@ -107,6 +115,20 @@ export function createDogService(
       // Owners' contacts play no part in a count: one entry serves everyone.
       return listCache.get('anonymous', `count:${filterKey(filters)}`, async () =>
         checked(await repository.countJson(filters), dogCountResponseSchema, 'A dog count'),
+      );
+    },
+
+    /**
+     * A page of an organization's dogs looking for a home, as anonymous visitors see them (its
+     * public page): UTF-8 JSON matching publicDogListResponseSchema.
+     */
+    orgDogs(orgId: number, limit: number, before?: number): Promise<Buffer> {
+      return listCache.get('anonymous', `org:${orgId}:${limit}:${before ?? ''}`, async () =>
+        checked(
+          await repository.orgDogsJson(orgId, limit, before),
+          publicDogListResponseSchema,
+          "An organization's dog page",
+        ),
       );
     },
 
@@ -160,31 +182,37 @@ export function createDogService(
     async create(input: DogInput, ownerId: number): Promise<Dog> {
       const dog = await db.transaction(async (tx) => {
         const dogs = createDogRepository(tx);
+        await checkOrg(dogs, input, ownerId);
         const created = await dogs.insert(input, ownerId);
         if (created.status === 'available') await becameAvailable(tx, created.id);
-        if (!input.photo_ids?.length) return created;
-        await createPhotoRepository(tx).attach(created.id, ownerId, input.photo_ids);
-        return (await dogs.get(created.id, false))!;
+        if (input.photo_ids?.length)
+          await createPhotoRepository(tx).attach(created.id, ownerId, input.photo_ids);
+        for (const listener of writeListeners) await listener(tx, created.id);
+        return input.photo_ids?.length ? (await dogs.get(created.id, false))! : created;
       });
       listCache.invalidate();
       return dog;
     },
 
     /**
-     * The updated dog, or undefined when it is missing or not `ownerId`'s. Without `photo_ids`
-     * the dog keeps its photos; with them, they replace its photos in the same transaction.
+     * The updated dog, or undefined when it is missing or `userId` may not manage it (its
+     * publisher, or a member of the organization that publishes it). Without `photo_ids` the dog
+     * keeps its photos; with them, they replace its photos in the same transaction.
      */
-    async update(id: number, ownerId: number, input: DogInput): Promise<Dog | undefined> {
+    async update(id: number, userId: number, input: DogInput): Promise<Dog | undefined> {
       const dog = await db.transaction(async (tx) => {
         const dogs = createDogRepository(tx);
-        const before = await dogs.lockStatusOwned(id, ownerId);
-        const updated = await dogs.updateOwned(id, ownerId, input);
+        await checkOrg(dogs, input, userId);
+        const before = await dogs.lockStatusOwned(id, userId);
+        const updated = await dogs.updateOwned(id, userId, input);
+        if (!updated) return updated;
         // Re-opened: back to available from pending or adopted.
-        if (updated && before !== 'available' && updated.status === 'available')
+        if (before !== 'available' && updated.status === 'available')
           await becameAvailable(tx, id);
-        if (!updated || input.photo_ids === undefined) return updated;
-        await createPhotoRepository(tx).attach(id, ownerId, input.photo_ids);
-        return (await dogs.get(id, false))!;
+        if (input.photo_ids !== undefined)
+          await createPhotoRepository(tx).attach(id, userId, input.photo_ids);
+        for (const listener of writeListeners) await listener(tx, id);
+        return input.photo_ids !== undefined ? (await dogs.get(id, false))! : updated;
       });
       if (dog) listCache.invalidate();
       return dog;
@@ -201,6 +229,14 @@ export function createDogService(
 
     /** Runs the available listeners for `dogId` in `tx` (moderation showing a listing again). */
     becameAvailable,
+
+    /**
+     * Registers work after a dog is created or edited: `listener` runs in the write's
+     * transaction, once the dog and its photos are written (automatic moderation flags).
+     */
+    onWrite(listener: WriteListener): void {
+      writeListeners.push(listener);
+    },
 
     /**
      * Registers work around a deletion: `listener` runs in the deletion's transaction, before
@@ -246,6 +282,9 @@ export type RemoveListener = (tx: Queryable, dogId: number, ownerId: number) => 
 
 /** Runs inside the transaction of a change that makes dog `dogId` available to everyone. */
 export type AvailableListener = (tx: Queryable, dogId: number) => Promise<void>;
+
+/** Runs inside the transaction that created or edited dog `dogId`, after the write. */
+export type WriteListener = (tx: Queryable, dogId: number) => Promise<void>;
 
 /** Thrown inside a deletion's transaction when nothing was deleted, so listeners' writes roll back. */
 class NothingDeleted extends Error {}

@@ -363,3 +363,27 @@ export function lostFoundRenewalMail(
     contact,
   );
 }
+
+/** An invitation to join an organization: a link accepted while logged in. */
+export function orgInvitationMail(
+  email: string,
+  invitation: { orgName: string; inviterName: string; days: number },
+  link: string,
+  contact: string,
+): MailMessage {
+  return compose(
+    email,
+    `Te invitaron a ${invitation.orgName}`,
+    email,
+    [
+      {
+        text: `${invitation.inviterName} te invitó a hacer parte de «${invitation.orgName}» en ${SITE_NAME}. Como integrante podrás publicar perros a nombre de la organización, editarlos y responder sus solicitudes de adopción.`,
+        link: { label: 'Aceptar la invitación', href: link },
+      },
+      {
+        text: `Para aceptarla, entra con una cuenta de ${SITE_NAME} con esta misma dirección de correo (o crea una). El enlace sirve una vez y vence en ${invitation.days} días. Si no esperabas esta invitación, ignora este mensaje.`,
+      },
+    ],
+    contact,
+  );
+}

@@ -12,12 +12,12 @@ declare module 'fastify' {
 
 export const moderation = fp(
   async (app: FastifyInstance) => {
-    app.decorate(
-      'moderation',
-      createModerationService(app.db, app.dogs.lists, app.now, (tx, dogId) =>
-        app.dogs.becameAvailable(tx, dogId),
-      ),
+    const moderation = createModerationService(app.db, app.dogs.lists, app.now, (tx, dogId) =>
+      app.dogs.becameAvailable(tx, dogId),
     );
+    // Every listing written is read by the automatic rules, in the write's transaction.
+    app.dogs.onWrite((tx, dogId) => moderation.flagListing(tx, dogId));
+    app.decorate('moderation', moderation);
   },
   { name: 'moderation', dependencies: ['database', 'dogs'] },
 );

@@ -1,13 +1,15 @@
 // All SQL about moderation: reports, hidden listings, blocked accounts, roles and the audit log.
 import type {
   AuditAction,
+  AnyReportReason,
   AuditEntry,
   AuditTargetType,
+  AutomaticReason,
   BlockedUser,
   HiddenDog,
   ReportGroup,
   ReportInput,
-  ReportReason,
+  ReportSource,
 } from '../../shared/moderation';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION, type Queryable } from '../db/db';
 import { VISIBLE } from '../dogs/repository';
@@ -69,16 +71,70 @@ export function createModerationRepository(db: Queryable) {
       }
     },
 
+    /**
+     * Flags a listing for review (a report with no reporter); nothing when the same reason is
+     * already open for it.
+     */
+    async flag(dogId: number, reason: AutomaticReason, details: string, at: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO reports (dog_id, reporter_id, source, reason, details, created_at)
+         VALUES ($1, NULL, 'automatic', $2, $3, $4)
+         ON CONFLICT (dog_id, reason) WHERE source = 'automatic' AND state = 'open' DO NOTHING`,
+        [dogId, reason, details.slice(0, 1000), at],
+      );
+    },
+
+    /** The text of a listing the rules read: its name and personality. */
+    async dogText(dogId: number): Promise<string | undefined> {
+      const rows = await db.query<{ text: string }>(
+        `SELECT d.name || E'\n' || d.personality AS text FROM dogs d WHERE d.id = $1`,
+        [dogId],
+      );
+      return rows[0]?.text;
+    },
+
+    /**
+     * Listings of other accounts that already show one of dog `dogId`'s photos: the same
+     * uploaded file, or a difference hash at most `maxDistance` bits away (found through the
+     * hash's quarters, one of which two such hashes share). Dogs of the same organization share
+     * photos freely.
+     */
+    async reusedPhotos(
+      dogId: number,
+      maxDistance: number,
+    ): Promise<{ position: number; dog_id: number; dog_name: string }[]> {
+      const near = (shift: number) =>
+        `SELECT o.dog_id FROM photos o
+          WHERE o.phash IS NOT NULL AND p.phash IS NOT NULL
+            AND ((o.phash >> ${shift}) & 65535) = ((p.phash >> ${shift}) & 65535)
+            AND bit_count((o.phash # p.phash)::bit(64)) <= $2`;
+      return db.query(
+        `SELECT DISTINCT ON (p.position) p.position, od.id AS dog_id, od.name AS dog_name
+           FROM photos p JOIN dogs d ON d.id = p.dog_id,
+           LATERAL (
+             SELECT o.dog_id FROM photos o
+              WHERE p.source_hash IS NOT NULL AND o.source_hash = p.source_hash
+             UNION ${near(48)} UNION ${near(32)} UNION ${near(16)} UNION ${near(0)}
+           ) c
+           JOIN dogs od ON od.id = c.dog_id
+          WHERE p.dog_id = $1 AND od.id <> d.id AND od.hostage_id <> d.hostage_id
+            AND NOT (od.org_id IS NOT NULL AND od.org_id IS NOT DISTINCT FROM d.org_id)
+          ORDER BY p.position, od.id`,
+        [dogId, maxDistance],
+      );
+    },
+
     /** Open reports grouped by listing, the most reported first (then the oldest report). */
     async openReportGroups(): Promise<ReportGroup[]> {
       const rows = await db.query<{
         report_id: number;
-        reason: ReportReason;
+        source: ReportSource;
+        reason: AnyReportReason;
         details: string;
         created_at: Date;
-        reporter_id: number;
-        reporter_name: string;
-        reporter_email: string;
+        reporter_id: number | null;
+        reporter_name: string | null;
+        reporter_email: string | null;
         dog_id: number;
         dog_name: string;
         dog_city: string;
@@ -88,7 +144,7 @@ export function createModerationRepository(db: Queryable) {
         owner_email: string;
         owner_blocked: boolean;
       }>(
-        `SELECT r.id AS report_id, r.reason, r.details, r.created_at,
+        `SELECT r.id AS report_id, r.source, r.reason, r.details, r.created_at,
                 ru.id AS reporter_id, ru.name AS reporter_name, ru.email AS reporter_email,
                 d.id AS dog_id, d.name AS dog_name, d.city AS dog_city,
                 d.hidden_at IS NOT NULL AS dog_hidden,
@@ -97,7 +153,7 @@ export function createModerationRepository(db: Queryable) {
            FROM reports r
            JOIN dogs d ON d.id = r.dog_id
            JOIN users o ON o.id = d.hostage_id
-           JOIN users ru ON ru.id = r.reporter_id
+           LEFT JOIN users ru ON ru.id = r.reporter_id
           WHERE r.state = 'open'
           ORDER BY r.created_at, r.id`,
       );
@@ -121,10 +177,14 @@ export function createModerationRepository(db: Queryable) {
         group.count += 1;
         group.reports.push({
           id: row.report_id,
+          source: row.source,
           reason: row.reason,
           details: row.details,
           created_at: iso(row.created_at),
-          reporter: { id: row.reporter_id, name: row.reporter_name, email: row.reporter_email },
+          reporter:
+            row.reporter_id === null
+              ? null
+              : { id: row.reporter_id, name: row.reporter_name!, email: row.reporter_email! },
         });
       }
       // Stable sort: equal counts keep the order of their oldest report.

@@ -7,6 +7,7 @@ import { MODERATION_MESSAGES, type ReportInput } from '../../shared/moderation';
 import type { Db, Queryable } from '../db/db';
 import type { ListCache } from '../dogs/list-cache';
 import { HttpError } from '../http/errors';
+import { PHASH_MAX_DISTANCE, textFlagDetails, textFlags } from './flags';
 import { createModerationRepository, personLabel } from './repository';
 
 export interface Actor {
@@ -41,6 +42,32 @@ export function createModerationService(
       if (id === 'gone') throw new HttpError(404, MESSAGES.dogNotFound);
       if (id === null) throw new HttpError(409, MODERATION_MESSAGES.alreadyReported);
       return id;
+    },
+
+    /**
+     * In the transaction that created or edited dog `dogId`: flags it for the admins when its
+     * text asks for money or offers shipping, or when one of its photos is already published by
+     * another account (moderation/flags.ts).
+     */
+    async flagListing(tx: Queryable, dogId: number): Promise<void> {
+      const repo = createModerationRepository(tx);
+      const at = now();
+      const text = await repo.dogText(dogId);
+      if (text === undefined) return;
+      for (const flag of textFlags(text))
+        await repo.flag(dogId, flag.reason, textFlagDetails(flag), at);
+      const reused = await repo.reusedPhotos(dogId, PHASH_MAX_DISTANCE);
+      if (reused.length > 0) {
+        const where = reused
+          .map((r) => `la foto ${r.position + 1} ya está en «${r.dog_name}» (perro ${r.dog_id})`)
+          .join('; ');
+        await repo.flag(
+          dogId,
+          'reused_photo',
+          `Detección automática: ${where}, de otra cuenta.`,
+          at,
+        );
+      }
     },
 
     openReports: () => repository.openReportGroups(),

@@ -58,6 +58,38 @@ export interface ProcessedPhoto {
   variants: Variant[];
   /** data: URL of a blurred image a few dozen bytes long. */
   placeholder: string;
+  /**
+   * SHA-256 (hex) of the uploaded file: the same file uploaded again has the same. Absent on
+   * demo photos processed by an older build.
+   */
+  sourceHash?: string;
+  /**
+   * A 64-bit difference hash of the upright image, as the decimal text of a signed integer
+   * (PostgreSQL's bigint; JSON-safe): re-encoded or resized copies of one photo differ in a few
+   * bits at most. Absent on demo photos processed by an older build.
+   */
+  phash?: string;
+}
+
+/**
+ * The difference hash of raw pixels: the image shrunk to 9 × 8 grey pixels, one bit per pair of
+ * horizontal neighbours (1 when the left one is brighter).
+ */
+export async function differenceHash(
+  sharp: SharpModule,
+  data: Buffer,
+  raw: { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } },
+): Promise<bigint> {
+  const grey = await sharp(data, raw)
+    .resize({ width: 9, height: 8, fit: 'fill', kernel: 'lanczos3' })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  let hash = 0n;
+  for (let y = 0; y < 8; y++)
+    for (let x = 0; x < 8; x++)
+      hash = (hash << 1n) | (grey[y * 9 + x]! > grey[y * 9 + x + 1]! ? 1n : 0n);
+  return BigInt.asIntN(64, hash);
 }
 
 type InputFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic';
@@ -245,6 +277,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const phash = (await differenceHash(sharp, data, raw)).toString();
     const widths: number[] = PHOTO_WIDTHS.filter((w) => w < info.width);
     widths.push(info.width);
 
@@ -274,6 +307,8 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       height: info.height,
       variants,
       placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+      sourceHash: sha256(input),
+      phash,
     };
   } catch (error) {
     throw refusal(error);

@@ -50,9 +50,18 @@ export function createPhotoRepository(
         })),
       );
       const [row] = await db.query<{ id: number }>(
-        `INSERT INTO photos (owner_id, width, height, placeholder, public, created_at)
-         VALUES ($1, $2, $3, $4, '{}', $5) RETURNING id`,
-        [ownerId, processed.width, processed.height, processed.placeholder, createdAt],
+        `INSERT INTO photos (owner_id, width, height, placeholder, public, created_at,
+                             source_hash, phash)
+         VALUES ($1, $2, $3, $4, '{}', $5, $6, $7) RETURNING id`,
+        [
+          ownerId,
+          processed.width,
+          processed.height,
+          processed.placeholder,
+          createdAt,
+          processed.sourceHash ?? null,
+          processed.phash ?? null,
+        ],
       );
       const photo = describePhoto(row!.id, processed);
       await db.query(
@@ -80,8 +89,8 @@ export function createPhotoRepository(
 
     /**
      * Makes `ids`, in this order, the photos of dog `dogId` (first is the cover); photos the dog
-     * had and no longer lists are deleted. Only the owner's own photos that are free or already
-     * this dog's may be used: 400 for an unknown or another dog's photo, 403 for someone else's.
+     * had and no longer lists are deleted. Only the person's own free photos, or photos already
+     * this dog's, may be used: 400 for an unknown or another dog's photo, 403 for someone else's.
      * Run inside the transaction that writes the dog.
      */
     async attach(dogId: number, ownerId: number, ids: readonly number[]): Promise<void> {
@@ -100,7 +109,10 @@ export function createPhotoRepository(
       for (const id of ids) {
         const row = byId.get(id);
         if (!row) throw new HttpError(400, PHOTO_MESSAGES.unknownPhoto);
-        if (row.owner_id !== ownerId) throw new HttpError(403, PHOTO_MESSAGES.foreignPhoto);
+        // A photo already on this dog stays usable by whoever may edit the dog (a member of the
+        // organization that publishes it may keep a photo another member uploaded).
+        if (row.owner_id !== ownerId && row.dog_id !== dogId)
+          throw new HttpError(403, PHOTO_MESSAGES.foreignPhoto);
         if ((row.dog_id !== null && row.dog_id !== dogId) || row.lost_found_id !== null)
           throw new HttpError(400, PHOTO_MESSAGES.photoInOtherDog);
       }

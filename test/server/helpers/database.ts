@@ -64,7 +64,7 @@ export async function openTestDatabase(
       if (jobs?.table) await db.exec(`DELETE FROM ${jobs.table}`);
       // DELETE is much cheaper than TRUNCATE on tables this small (no new files on disk).
       await db.exec(`
-        DELETE FROM admin_audit; DELETE FROM sessions; DELETE FROM photos; DELETE FROM media_blobs; DELETE FROM dogs; DELETE FROM users; DELETE FROM rate_limits; DELETE FROM app_meta;
+        DELETE FROM admin_audit; DELETE FROM orgs; DELETE FROM sessions; DELETE FROM photos; DELETE FROM media_blobs; DELETE FROM dogs; DELETE FROM users; DELETE FROM rate_limits; DELETE FROM app_meta;
         ALTER TABLE users ALTER COLUMN id RESTART; ALTER TABLE dogs ALTER COLUMN id RESTART;
         ALTER TABLE photos ALTER COLUMN id RESTART;
       `);

@@ -131,7 +131,10 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
                 <Text fw={700}>{REPORT_REASON_LABELS[report.reason]}</Text>
                 {report.details && <Text className="admin-page-details">{report.details}</Text>}
                 <Text size="sm" c="dimmed">
-                  {report.reporter.name} ({report.reporter.email}) · {formatDate(report.created_at)}
+                  {report.reporter
+                    ? `${report.reporter.name} (${report.reporter.email})`
+                    : 'Detección automática'}{' '}
+                  · {formatDate(report.created_at)}
                 </Text>
               </div>
               <Button
@@ -141,7 +144,11 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
                 onClick={() =>
                   void runNow({ kind: 'dismiss', reportId: report.id }, 'Reporte descartado.')
                 }
-                aria-label={`Descartar el reporte de ${report.reporter.name}`}
+                aria-label={
+                  report.reporter
+                    ? `Descartar el reporte de ${report.reporter.name}`
+                    : `Descartar la detección automática: ${REPORT_REASON_LABELS[report.reason]}`
+                }
               >
                 Descartar
               </Button>
@@ -307,6 +314,7 @@ const TARGET_NAMES = {
   user: 'Cuenta',
   report: 'Reporte',
   lost_found: 'Perdido o encontrado',
+  org: 'Organización',
 } as const;
 
 function AuditSection() {
