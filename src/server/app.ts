@@ -17,6 +17,8 @@ import { dogs } from './dogs/plugin';
 import { dogRoutes } from './dogs/routes';
 import { favorites } from './favorites/plugin';
 import { favoriteRoutes } from './favorites/routes';
+import { followUp } from './follow-up/plugin';
+import { followUpRoutes } from './follow-up/routes';
 import { jobs } from './jobs/plugin';
 import { jobRoutes } from './jobs/routes';
 import { compression } from './http/compression';
@@ -103,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moderation);
   await app.register(accounts);
   await app.register(adoption);
+  await app.register(followUp, { schedule: (options.purgeIntervalMs ?? PURGE_INTERVAL_MS) > 0 });
   if (serveApp) await app.register(pages, { staticDir });
   await app.register(maintenance, {
     purgeIntervalMs: options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
@@ -128,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(moderationRoutes);
   await app.register(accountRoutes);
   await app.register(adoptionRoutes);
+  await app.register(followUpRoutes);
   await app.register(jobRoutes);
   await app.register(systemRoutes);
   await app.register(zoneRoutes);

@@ -191,6 +191,13 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
           'DELETE /api/me/favorites/{dogId}',
           'PATCH /api/interest/{id}',
           'PUT /api/me/adopter-profile',
+          'POST /api/dog/{id}/adoption',
+          'POST /api/adoptions/{id}/accept',
+          'POST /api/adoptions/{id}/return',
+          'POST /api/adoptions/{id}/sterilization',
+          'GET /api/checkins/{token}',
+          'POST /api/checkins/{token}',
+          'POST /api/checkins/{token}/photos',
         ].sort(),
       );
     });

@@ -13,14 +13,14 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-interface Paragraph {
+export interface Paragraph {
   text: string;
   /** Shown as a button-like link after the text. */
   link?: { label: string; href: string };
 }
 
 /** Assembles a message from a greeting and paragraphs, with the same signature and footer. */
-function compose(
+export function compose(
   to: string,
   subject: string,
   greetingName: string,
