@@ -19,6 +19,8 @@ import { dogs } from './dogs/plugin';
 import { dogRoutes } from './dogs/routes';
 import { favorites } from './favorites/plugin';
 import { favoriteRoutes } from './favorites/routes';
+import { followUp } from './follow-up/plugin';
+import { followUpRoutes } from './follow-up/routes';
 import { jobs } from './jobs/plugin';
 import { jobRoutes } from './jobs/routes';
 import { lostFound } from './lost-found/plugin';
@@ -112,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adoption);
   await app.register(alerts);
   await app.register(lostFound);
+  await app.register(followUp, { schedule: (options.purgeIntervalMs ?? PURGE_INTERVAL_MS) > 0 });
   if (serveApp) await app.register(pages, { staticDir });
   await app.register(maintenance, {
     purgeIntervalMs: options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
@@ -140,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(alertRoutes);
   await app.register(lostFoundRoutes);
   await app.register(orgRoutes);
+  await app.register(followUpRoutes);
   await app.register(jobRoutes);
   await app.register(systemRoutes);
   await app.register(zoneRoutes);

@@ -235,6 +235,13 @@ const envSchema = z.object({
     })
     .optional(),
   MAIL_RETRY_SCHEDULE: durationList('MAIL_RETRY_SCHEDULE').default([60, 300, 1800, 7200, 43200]),
+  FOLLOW_UP_SCHEDULE: durationList('FOLLOW_UP_SCHEDULE').default([
+    3 * 86_400,
+    21 * 86_400,
+    90 * 86_400,
+    365 * 86_400,
+  ]),
+  FOLLOW_UP_REMINDER_AFTER: duration('FOLLOW_UP_REMINDER_AFTER').default(7 * 86_400),
   BACKUP_INTERVAL: duration('BACKUP_INTERVAL').default(86_400),
   BACKUP_DIR: z.string().trim().min(1, { error: 'BACKUP_DIR must not be empty' }).optional(),
   BACKUP_KEEP: integer('BACKUP_KEEP', 1, 10_000).default(7),
@@ -290,6 +297,13 @@ export interface Config {
   jobs: {
     /** Pauses before each e-mail retry, in seconds (MAIL_RETRY_SCHEDULE); then the job fails. */
     mailRetryScheduleS: number[];
+  };
+  /** Follow-up of closed adoptions. */
+  followUp: {
+    /** When each check-in falls due after the acta is accepted, in seconds, ascending. */
+    scheduleS: number[];
+    /** An unanswered check-in is reminded once after this long; twice this tells the rescuer. */
+    reminderAfterS: number;
   };
   /** Automatic backups of the embedded database (ignored with DATABASE_URL). */
   backup: {
@@ -415,6 +429,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, outboxDir: join(dataDir, 'outbox'), from: e.MAIL_FROM },
     jobs: { mailRetryScheduleS: e.MAIL_RETRY_SCHEDULE },
+    followUp: {
+      scheduleS: [...e.FOLLOW_UP_SCHEDULE].sort((a, b) => a - b),
+      reminderAfterS: e.FOLLOW_UP_REMINDER_AFTER,
+    },
     backup: {
       intervalS: e.BACKUP_INTERVAL,
       dir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : join(dataDir, 'backups'),

@@ -468,13 +468,17 @@ describe.each(BACKENDS)('accounts and personal data on %s', (backend) => {
   });
 
   describe('DELETE /api/user/me', () => {
-    it('every foreign key to an account deletes with it (ON DELETE CASCADE)', async () => {
+    it('every foreign key to an account deletes with it (ON DELETE CASCADE), but an adoption’s adopter', async () => {
       const refs = await t.db.query<{ name: string; action: string }>(
         `SELECT conrelid::regclass::text || '.' || conname AS name, confdeltype::text AS action
            FROM pg_constraint WHERE contype = 'f' AND confrelid = 'users'::regclass`,
       );
       expect(refs.length).toBeGreaterThanOrEqual(4);
-      for (const ref of refs) expect(ref, ref.name).toMatchObject({ action: 'c' });
+      // The rescuer keeps the record of the dog's adoption without the person (set to NULL).
+      const kept = 'adoptions.adoptions_adopter_id_fkey';
+      for (const ref of refs)
+        expect(ref, ref.name).toMatchObject({ action: ref.name === kept ? 'n' : 'c' });
+      expect(refs.map((r) => r.name)).toContain(kept);
     });
 
     it('removes the person’s account, dogs, sessions, consents and reset tokens in one go; the e-mail can register again', async () => {

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         from: '"Happy Dog" <no-responder@happydog.com.co>',
       },
       jobs: { mailRetryScheduleS: [60, 300, 1800, 7200, 43200] },
+      followUp: { scheduleS: [259_200, 1_814_400, 7_776_000, 31_536_000], reminderAfterS: 604_800 },
       backup: { intervalS: 86_400, dir: resolve('./data/backups'), keep: 7 },
       publicUrl: 'http://127.0.0.1:3000',
       rateLimits: {
@@ -206,6 +207,10 @@ describe('loadConfig', () => {
     });
     expect(config.backup).toEqual({ intervalS: 5400, dir: '/srv/copias', keep: 30 });
     expect(config.jobs.mailRetryScheduleS).toEqual([30, 120, 3600, 86_400]);
+    expect(
+      loadConfig({ FOLLOW_UP_SCHEDULE: '21d,3d,90s', FOLLOW_UP_REMINDER_AFTER: '2h' }).followUp,
+    ).toEqual({ scheduleS: [90, 259_200, 1_814_400], reminderAfterS: 7200 });
+    expect(() => loadConfig({ FOLLOW_UP_SCHEDULE: '3d,,9x' })).toThrow(/FOLLOW_UP_SCHEDULE/);
     expect(loadConfig({ DATA_DIR: '/srv/happydog', BACKUP_INTERVAL: '0' }).backup).toEqual({
       intervalS: 0,
       dir: '/srv/happydog/backups',

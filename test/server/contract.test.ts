@@ -208,6 +208,13 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
           'PATCH /api/orgs/{id}/members/{userId}',
           'DELETE /api/orgs/{id}/members/{userId}',
           'POST /api/org-invitations/{token}/accept',
+          'POST /api/dog/{id}/adoption',
+          'POST /api/adoptions/{id}/accept',
+          'POST /api/adoptions/{id}/return',
+          'POST /api/adoptions/{id}/sterilization',
+          'GET /api/checkins/{token}',
+          'POST /api/checkins/{token}',
+          'POST /api/checkins/{token}/photos',
         ].sort(),
       );
     });

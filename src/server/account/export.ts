@@ -184,6 +184,30 @@ const SECTIONS: Section[] = [
     }),
   },
   {
+    key: 'adoptions',
+    tables: ['adoptions'],
+    // Adoptions closed as rescuer or as adopter: the acta accepted, the check-ins (answers,
+    // messages, photo ids), the sterilization record and a return.
+    load: (db, userId) =>
+      db.query(
+        `SELECT a.id, a.dog_id, d.name AS dog_name,
+                CASE WHEN a.rescuer_id = $1 THEN 'rescuer' ELSE 'adopter' END AS role,
+                a.state, a.acta_version, a.created_at, a.accepted_at, a.returned_at, a.return_note,
+                a.share_consent, a.sterilization_due, a.sterilized_on, a.sterilization_clinic,
+                a.sterilization_photo_id, a.sterilization_recorded_at,
+                COALESCE((SELECT json_agg(json_build_object(
+                          'seq', c.seq, 'due_at', c.due_at, 'sent_at', c.sent_at,
+                          'answered_at', c.answered_at, 'status', c.status, 'message', c.message,
+                          'photo_ids', (SELECT COALESCE(json_agg(cp.photo_id ORDER BY cp.position), '[]')
+                                          FROM checkin_photos cp WHERE cp.checkin_id = c.id))
+                          ORDER BY c.seq)
+                  FROM adoption_checkins c WHERE c.adoption_id = a.id), '[]') AS checkins
+           FROM adoptions a JOIN dogs d ON d.id = a.dog_id
+          WHERE a.rescuer_id = $1 OR a.adopter_id = $1 ORDER BY a.created_at, a.id`,
+        [userId],
+      ),
+  },
+  {
     key: 'sessions',
     tables: ['sessions'],
     // When each session started and was last used; never its token or hash.

@@ -13,7 +13,7 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-interface Paragraph {
+export interface Paragraph {
   text: string;
   /** The paragraph's HTML, already escaped, in place of `text` (which the plain text keeps). */
   html?: string;
@@ -22,7 +22,7 @@ interface Paragraph {
 }
 
 /** Assembles a message from a greeting and paragraphs, with the same signature and footer. */
-function compose(
+export function compose(
   to: string,
   subject: string,
   greetingName: string,

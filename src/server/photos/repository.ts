@@ -129,11 +129,17 @@ export function createPhotoRepository(
       );
     },
 
-    /** Deletes the photos nobody attached to a dog or a report before `before`; returns how many. */
+    /**
+     * Deletes the photos nobody attached to a dog, a lost-and-found report, a check-in or a
+     * sterilization record before `before`; returns how many.
+     */
     async purgeUnattached(before: Date): Promise<number> {
       const rows = await db.query(
-        `DELETE FROM photos WHERE dog_id IS NULL AND lost_found_id IS NULL AND created_at < $1
-         RETURNING id`,
+        `DELETE FROM photos p
+          WHERE p.dog_id IS NULL AND p.lost_found_id IS NULL AND p.created_at < $1
+            AND NOT EXISTS (SELECT 1 FROM checkin_photos c WHERE c.photo_id = p.id)
+            AND NOT EXISTS (SELECT 1 FROM adoptions a WHERE a.sterilization_photo_id = p.id)
+          RETURNING p.id`,
         [before],
       );
       return rows.length;

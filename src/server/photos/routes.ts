@@ -62,7 +62,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
  * own body timeout: an upload holds one of few slots). The connection is closed after the answer,
  * whatever the client was still sending.
  */
-async function readUploadWithin(
+export async function readUploadWithin(
   request: FastifyRequest,
   reply: FastifyReply,
   ms: number,
@@ -102,21 +102,22 @@ function multipartRefusal(error: unknown): HttpError {
   }
 }
 
+/** What one upload's multipart body may hold. */
+export const UPLOAD_LIMITS = {
+  fileSize: PHOTO_MAX_BYTES,
+  files: 1,
+  fields: 4,
+  parts: 5,
+  fieldSize: 1024,
+  fieldNameSize: 100,
+  headerPairs: 20,
+};
+
 /** Upload (multipart bodies are parsed only inside this plugin) and /media files. */
 export async function photoRoutes(app: FastifyInstance) {
   const router = createRouter(app);
   const { config, photos } = app;
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: PHOTO_MAX_BYTES,
-      files: 1,
-      fields: 4,
-      parts: 5,
-      fieldSize: 1024,
-      fieldNameSize: 100,
-      headerPairs: 20,
-    },
-  });
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
 
   let inFlight = 0;
   const inFlightByUser = new Map<number, number>();
