@@ -22,6 +22,11 @@ export function PageFooter() {
             </Link>
           </li>
           <li>
+            <Link to="/perdidos" className={classes.link}>
+              Perdidos y encontrados
+            </Link>
+          </li>
+          <li>
             <Link to="/privacidad" className={classes.link}>
               Política de tratamiento de datos
             </Link>

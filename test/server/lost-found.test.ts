@@ -222,6 +222,22 @@ describe.each(BACKENDS)('lost and found on %s', (backend) => {
     expect(kept.map((r) => r.id)).toEqual([mine[0], mine[2]]);
   });
 
+  it('draws a 1200×630 JPEG for link previews, with or without a photo', async () => {
+    const sharp = (await import('sharp')).default;
+    const photo = await upload(ownerCookie, 3);
+    const withPhoto = await publish(ownerCookie, lost({ photo_ids: [photo] }));
+    const without = await publish(finderCookie, found());
+    for (const report of [withPhoto, without]) {
+      const res = await call('GET', `/api/lost-found/${report.id}/share.jpg`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+    }
+    expect((await call('GET', '/api/lost-found/99999/share.jpg')).statusCode).toBe(404);
+    expect((await call('GET', '/api/lost-found/abc/share.jpg')).statusCode).toBe(404);
+  });
+
   it('lists open reports newest first with filters, to anyone, without anyone’s contact', async () => {
     const a = await publish(ownerCookie, lost());
     const b = await publish(finderCookie, found({ zone: 'cali-comuna-22', size: 'small' }));
@@ -288,9 +304,13 @@ describe.each(BACKENDS)('lost and found on %s', (backend) => {
     });
     expect(missing.statusCode).toBe(404);
 
+    // Open reports are in the sitemap, closed ones are not.
+    const sitemap = async () => (await call('GET', '/sitemap.xml')).body;
+    expect(await sitemap()).toContain(`/perdidos/${report.id}</loc>`);
     const reunited = await call('PATCH', `/api/lost-found/${report.id}`, ownerCookie, {
       status: 'reunited',
     });
+    expect(await sitemap()).not.toContain(`/perdidos/${report.id}</loc>`);
     expect(reunited.statusCode).toBe(200);
     expect(reunited.json().report.status).toBe('reunited');
     // Still readable (a shared link shows the happy ending), no longer listed nor contactable.

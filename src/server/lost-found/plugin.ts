@@ -24,6 +24,7 @@ export const lostFound = fp(
       publicUrl: app.config.publicUrl,
       contact: app.config.site.email,
       now: app.now,
+      mediaFile: (hash) => app.photos.file(hash),
     });
     app.decorate('lostFound', service);
     const log = app.log.child({ module: 'lost-found' });
@@ -44,5 +45,5 @@ export const lostFound = fp(
       })
       .catch((error: unknown) => log.error({ err: error }, 'lost-found renewal worker'));
   },
-  { name: 'lost-found', dependencies: ['database', 'mail', 'jobs'] },
+  { name: 'lost-found', dependencies: ['database', 'mail', 'jobs', 'photos'] },
 );

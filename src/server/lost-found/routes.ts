@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  LOST_FOUND_MESSAGES,
   lostFoundContactSchema,
   lostFoundFlagListSchema,
   lostFoundIdParamSchema,
@@ -15,6 +16,7 @@ import {
   lostFoundReportResponseSchema,
 } from '../../shared/lost-found';
 import { moderationReasonSchema, reportInputSchema } from '../../shared/moderation';
+import { HttpError } from '../http/errors';
 import { BODY_ERRORS, errors } from '../http/responses';
 import { createRouter } from '../http/route';
 import type { RateLimitPolicy } from '../rate-limit/limiter';
@@ -199,6 +201,18 @@ export async function lostFoundRoutes(app: FastifyInstance) {
     },
     async ({ reply, params, body, session }) =>
       reply.code(201).send({ id: await lostFound.flag(params.id, { id: session.user.id }, body) }),
+  );
+
+  // The picture of a report's link preview: a JPEG, not JSON, so outside the documented API.
+  app.get<{ Params: { id: string } }>(
+    '/api/lost-found/:id/share.jpg',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const parsed = lostFoundIdParamSchema.safeParse(request.params);
+      if (!parsed.success) throw new HttpError(404, LOST_FOUND_MESSAGES.notFound);
+      const jpeg = await lostFound.shareImage(parsed.data.id);
+      return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(jpeg);
+    },
   );
 
   router.route(

@@ -27,6 +27,7 @@ import type { JobEngine } from '../jobs/engine';
 import { lostFoundContactMail, lostFoundRenewalMail } from '../mail/messages';
 import type { MailQueue } from '../mail/queue';
 import { createModerationRepository, personLabel } from '../moderation/repository';
+import { drawShareImage } from './share-image';
 import {
   createLostFoundRepository,
   TEXT_SIMILAR,
@@ -51,7 +52,12 @@ export interface LostFoundServiceDeps {
   publicUrl: string;
   contact: string;
   now: () => Date;
+  /** A stored photo file by its hash (photos/service.ts), for the share image. */
+  mediaFile: (hash: string) => Promise<{ bytes: Buffer } | undefined>;
 }
+
+/** Share images kept in memory, the least recently used dropped first. */
+const SHARE_IMAGES_KEPT = 64;
 
 export interface Viewer {
   id: number;
@@ -83,8 +89,10 @@ export function createLostFoundService({
   publicUrl,
   contact,
   now,
+  mediaFile,
 }: LostFoundServiceDeps) {
   const repository = createLostFoundRepository(db);
+  const shareImages = new Map<string, Buffer>();
   const linkTo = (id: number) => `${publicUrl}/perdidos/${id}`;
 
   const present = (row: ReportRow, viewer: Viewer | null, at: Date): LostFoundReport => {
@@ -406,6 +414,30 @@ export function createLostFoundService({
         );
         return true;
       });
+    },
+
+    /**
+     * The report's 1200×630 preview picture (share-image.ts), for anyone who may see the report;
+     * drawn once per version of the report.
+     */
+    async shareImage(id: number): Promise<Buffer> {
+      const row = await visible(id, null);
+      const key = `${row.id}:${iso(row.updated_at)}`;
+      const kept = shareImages.get(key);
+      if (kept) {
+        shareImages.delete(key);
+        shareImages.set(key, kept);
+        return kept;
+      }
+      const hash = /\/media\/([0-9a-f]{64})\.jpg$/.exec(row.photos[0]?.url ?? '')?.[1];
+      const photo = hash ? ((await mediaFile(hash))?.bytes ?? null) : null;
+      const jpeg = await drawShareImage({ ...row, zone_name: zoneById(row.zone).name }, photo);
+      shareImages.set(key, jpeg);
+      for (const old of shareImages.keys()) {
+        if (shareImages.size <= SHARE_IMAGES_KEPT) break;
+        shareImages.delete(old);
+      }
+      return jpeg;
     },
 
     /** Open reports for the sitemap. */

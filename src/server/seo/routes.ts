@@ -1,12 +1,12 @@
 // Files for search engines and link previews: /robots.txt and /sitemap.xml (the public pages and
-// every available dog's page), with absolute URLs on the site's public origin.
+// every available dog's page and open lost and found report), with absolute URLs on the site's public origin.
 import type { FastifyInstance } from 'fastify';
 import { siteOrigin } from '../config';
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
 const SITEMAP_MAX_URLS = 50_000;
 /** Pages every visitor may see, besides the dogs'. */
-const PUBLIC_PAGES = ['/', '/perros', '/privacidad'];
+const PUBLIC_PAGES = ['/', '/perros', '/perdidos', '/privacidad'];
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -37,6 +37,10 @@ export async function seoRoutes(app: FastifyInstance) {
   app.get('/sitemap.xml', hide, async (_request, reply) => {
     const origin = siteOrigin(app.config);
     const dogs = await app.dogs.availableForSitemap(SITEMAP_MAX_URLS - PUBLIC_PAGES.length);
+    // Open lost and found reports, in what room is left.
+    const reports = await app.lostFound.sitemapEntries(
+      Math.max(0, SITEMAP_MAX_URLS - PUBLIC_PAGES.length - dogs.length),
+    );
     const url = (path: string, lastmod?: string) =>
       `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
     const body = [
@@ -44,6 +48,7 @@ export async function seoRoutes(app: FastifyInstance) {
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...PUBLIC_PAGES.map((path) => url(path)),
       ...dogs.map((dog) => url(`/perros/${dog.id}`, dog.updated_at)),
+      ...reports.map((r) => url(`/perdidos/${r.id}`, new Date(r.updated_at).toISOString())),
       '</urlset>',
       '',
     ].join('\n');

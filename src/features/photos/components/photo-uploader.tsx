@@ -1,7 +1,7 @@
 // The "Fotos" part of the dog form: add photos from the camera or the gallery (or drop them on a
 // computer), see each one's upload progress, reorder them (the first is the cover), remove them
 // and retry the ones that failed for the network or the server (a refused file can only be
-// removed). Up to six.
+// removed). Up to the store's limit (six for a dog).
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Progress.css';
@@ -24,7 +24,6 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { PHOTOS_PER_DOG } from '@/shared/photo';
 import {
   usePhotoUploads,
   type PhotoItem,
@@ -36,6 +35,8 @@ type PhotoUploaderProps = {
   store: PhotoUploadStore;
   /** The dog's name, for the thumbnails' alt text. */
   name: string;
+  /** What the first photo is called ("la portada" for a dog). */
+  coverHint?: string;
 };
 
 function Thumbnail({ item, alt }: { item: PhotoItem; alt: string }) {
@@ -62,14 +63,18 @@ function Thumbnail({ item, alt }: { item: PhotoItem; alt: string }) {
   );
 }
 
-export function PhotoUploader({ store, name }: PhotoUploaderProps) {
+export function PhotoUploader({
+  store,
+  name,
+  coverHint = 'la primera es la portada',
+}: PhotoUploaderProps) {
   const { items, notice } = usePhotoUploads(store);
   const [dragging, setDragging] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const headingId = useId();
   const helpId = useId();
-  const full = items.length >= PHOTOS_PER_DOG;
+  const full = items.length >= store.max;
 
   const add = (files: File[] | null) => {
     if (files?.length) store.add(files);
@@ -102,7 +107,7 @@ export function PhotoUploader({ store, name }: PhotoUploaderProps) {
         Fotos
       </Text>
       <Text id={helpId} size="xs" c="dimmed">
-        Hasta {PHOTOS_PER_DOG} fotos desde la cámara o la galería; la primera es la portada.
+        Hasta {store.max} fotos desde la cámara o la galería; {coverHint}.
       </Text>
       <div
         className={classes.dropzone}
@@ -129,7 +134,7 @@ export function PhotoUploader({ store, name }: PhotoUploaderProps) {
               aria-describedby={helpId}
               disabled={full}
             >
-              {full ? `Máximo ${PHOTOS_PER_DOG} fotos` : 'Agregar fotos'}
+              {full ? `Máximo ${store.max} fotos` : 'Agregar fotos'}
             </Button>
           )}
         </FileButton>

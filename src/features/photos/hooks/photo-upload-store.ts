@@ -53,11 +53,13 @@ function failure(error: unknown): { error: string; retryable: boolean } {
 export type PhotoUploadStoreOptions = {
   /** How a prepared file is sent (tests hold it to watch the progress). */
   upload?: typeof uploadPhoto;
+  /** How many photos fit (a dog's six by default). */
+  max?: number;
 };
 
 export function createPhotoUploadStore(
   initial: readonly Photo[] = [],
-  { upload: send = uploadPhoto }: PhotoUploadStoreOptions = {},
+  { upload: send = uploadPhoto, max = PHOTOS_PER_DOG }: PhotoUploadStoreOptions = {},
 ) {
   let state: PhotoUploadState = {
     items: initial.map((photo) => ({
@@ -129,10 +131,12 @@ export function createPhotoUploadStore(
       return () => listeners.delete(listener);
     },
     getSnapshot: () => state,
+    /** How many photos fit. */
+    max,
 
     /** Adds photos after the current ones, up to the limit, and starts uploading them. */
     add(chosen: readonly File[]) {
-      const room = PHOTOS_PER_DOG - state.items.length;
+      const room = max - state.items.length;
       const taken = chosen.slice(0, Math.max(0, room));
       const added: PhotoItem[] = taken.map((file) => {
         sequence += 1;
@@ -146,7 +150,12 @@ export function createPhotoUploadStore(
       });
       set({
         items: [...state.items, ...added],
-        notice: chosen.length > taken.length ? TOO_MANY_PHOTOS : null,
+        notice:
+          chosen.length > taken.length
+            ? max === PHOTOS_PER_DOG
+              ? TOO_MANY_PHOTOS
+              : `Puedes agregar como máximo ${max} fotos`
+            : null,
       });
       pump();
     },
