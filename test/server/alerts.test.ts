@@ -4,10 +4,12 @@
 // deleted, twice), one e-mail per person per batch, the daily digest and its schedule, the
 // one-click unsubscribe with its token stored hashed (and the headers as an SMTP peer reads
 // them), the export and the account's deletion.
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES, alertListSchema, type Alert } from '../../src/shared/alerts';
 import { hashAlertToken } from '../../src/server/alerts/service';
+import { loggerOptions } from '../../src/server/http/server-options';
 import type { MailMessage } from '../../src/server/mail/mailer';
 import {
   createDog,
@@ -536,5 +538,32 @@ describe('alert e-mails through SMTP', () => {
     });
     expect(off.statusCode).toBe(200);
     expect(off.json().stopped[0].description).toBe('Perros, que digan «pecas»');
+  });
+
+  it('an unsubscribe link is logged as its route pattern, never with its token', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logged = await makeApp(t.db, {
+      logger: { ...(loggerOptions('info') as object), stream },
+      config: testConfig({}, { PUBLIC_URL }),
+    });
+    const token = 'Un5ub-secreto_abcdefghijklmnopqrstuvwxyz0';
+    try {
+      await logged.inject({ method: 'POST', url: `/api/alerts/unsubscribe/${token}` });
+      await logged.inject({ method: 'GET', url: `/alertas/cancelar/${token}` });
+    } finally {
+      await logged.close();
+    }
+    const urls = lines
+      .map((l) => JSON.parse(l) as { msg?: string; req?: { url?: string } })
+      .filter((r) => r.msg === 'request completed')
+      .map((r) => r.req?.url);
+    expect(urls).toEqual(['/api/alerts/unsubscribe/:token', '/alertas/cancelar/:token']);
+    expect(lines.join('\n')).not.toContain(token);
   });
 });

@@ -1,10 +1,16 @@
 // What a request's URL looks like in the logs: paths that carry a secret (the token of an e-mailed
 // password reset link) are written as their route pattern, so a log reader cannot use the link.
 import { resetLinkPath } from '../../shared/account';
+import { ALERT_UNSUBSCRIBE_PATH } from '../../shared/alert-words';
 
-/** `/recuperar/<token>` and any path below it, as the router sees it (decoded once). */
+/**
+ * `/recuperar/<token>` and the alert e-mails' unsubscribe links (the page's and the one-click
+ * URL's), and any path below them, as the router sees it (decoded once).
+ */
 const SECRET_PATHS: ReadonlyArray<{ prefix: string; pattern: string }> = [
   { prefix: resetLinkPath(''), pattern: resetLinkPath(':token') },
+  { prefix: `${ALERT_UNSUBSCRIBE_PATH}/`, pattern: `${ALERT_UNSUBSCRIBE_PATH}/:token` },
+  { prefix: '/api/alerts/unsubscribe/', pattern: '/api/alerts/unsubscribe/:token' },
 ];
 
 /**

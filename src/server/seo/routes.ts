@@ -28,6 +28,7 @@ export async function seoRoutes(app: FastifyInstance) {
           'Disallow: /entrar',
           'Disallow: /registrarse',
           'Disallow: /recuperar',
+          'Disallow: /alertas',
           `Sitemap: ${origin}/sitemap.xml`,
           '',
         ].join('\n'),

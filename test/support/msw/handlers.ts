@@ -521,6 +521,8 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       return HttpResponse.json({ interest: presentInterest(stored) });
     }),
 
+    // Alerts ("Avísame"): none unless a test says otherwise (test/web/alerts.test.tsx).
+    http.get(`${API}/me/alerts`, () => HttpResponse.json([])),
     http.get(`${API}/me/adopter-profile`, async () => {
       await wait();
       const user = db.sessionUser;

@@ -36,7 +36,7 @@ export function AccountPage({ title, intro, children }: AccountPageProps) {
   );
 }
 
-/** One titled card of a page; `danger` marks irreversible actions. */
+/** One titled card of a page (`id` is its anchor: /cuenta#alertas); `danger` marks irreversible actions. */
 export function AccountSection({
   id,
   title,
@@ -50,6 +50,7 @@ export function AccountSection({
 }) {
   return (
     <section
+      id={id}
       className={`${classes.section} ${danger ? classes.danger : ''}`}
       aria-labelledby={`${id}-title`}
     >

@@ -12,6 +12,7 @@ import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch, IconX } from '@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { SaveAlert } from '@/features/alerts/components/save-alert';
 import type { DogCount } from '@/shared/dog';
 import { hasCatalogFilters, validateCatalogSearch, type CatalogFilters } from '../catalog-search';
 import { AGE_OPTIONS, SEX_OPTIONS, SIZE_OPTIONS, STATUS_OPTIONS } from '../filter-options';
@@ -210,6 +211,8 @@ export function CatalogPage({ filters, onFiltersChange }: CatalogPageProps) {
         <p className="catalog-count" role="status" aria-live="polite">
           {count.data !== undefined ? countText(count.data) : '\u00a0'}
         </p>
+        {/* A new search starts a new offer. */}
+        <SaveAlert key={JSON.stringify(filters)} filters={filters} />
         {list.isError && (
           <Alert
             color="red"

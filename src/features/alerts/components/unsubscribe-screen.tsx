@@ -1,0 +1,89 @@
+// /alertas/cancelar/$token: stops the alerts of one e-mail with its link, without logging in.
+// One button stops them; the page then names each alert stopped and offers to create it again
+// (right here with a session, else from the catalogue's same list, after logging in).
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { FREQUENCY_LABELS, type AlertFilters, type AlertFrequency } from '@/shared/alert-words';
+import { useSessionStore } from '@/stores/session-store';
+import { FormError } from '@/components/form-parts';
+import { AccountPage, AccountSection } from '@/features/account/components/account-page';
+import { useCreateAlert, useUnsubscribe } from '../api/alerts';
+import './alerts.css';
+
+type Stopped = { filters: AlertFilters; frequency: AlertFrequency; description: string };
+
+export function UnsubscribeScreen({ token }: { token: string }) {
+  const unsubscribe = useUnsubscribe();
+  return (
+    <AccountPage title="Cancelar alertas">
+      {unsubscribe.isSuccess ? (
+        <AccountSection id="canceladas" title="Listo: dejaste de recibir estos correos">
+          <ul className="alerts-list" aria-label="Alertas canceladas">
+            {unsubscribe.data.stopped.map((alert) => (
+              <StoppedAlert key={alert.description} alert={alert} />
+            ))}
+          </ul>
+        </AccountSection>
+      ) : (
+        <AccountSection id="cancelar" title="¿Dejar de recibir estos correos?">
+          <Stack gap="sm" align="flex-start">
+            <Text>
+              Borraremos las alertas de las que te habló el correo: ya no te escribiremos por ellas.
+              No necesitas iniciar sesión.
+            </Text>
+            {unsubscribe.isError && (
+              <FormError id="cancelar-error" message={unsubscribe.error.message} />
+            )}
+            <Button loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
+              Dejar de recibir estos correos
+            </Button>
+          </Stack>
+        </AccountSection>
+      )}
+    </AccountPage>
+  );
+}
+
+function StoppedAlert({ alert }: { alert: Stopped }) {
+  const logged = useSessionStore((state) => state.logged);
+  const create = useCreateAlert();
+  return (
+    <li className="alerts-item" aria-label={alert.description}>
+      <Text fw={700}>{alert.description}</Text>
+      <Text size="sm">{FREQUENCY_LABELS[alert.frequency]}</Text>
+      {create.isSuccess ? (
+        <Text size="sm" role="status" mt="xs">
+          La creamos de nuevo: te seguiremos avisando.{' '}
+          <Anchor component={Link} to="/cuenta" hash="alertas">
+            Ver mis alertas
+          </Anchor>
+        </Text>
+      ) : logged ? (
+        <Stack gap={4} mt="xs" align="flex-start">
+          {create.isError && (
+            <Text size="sm" c="red.8" role="alert">
+              {create.error.message}
+            </Text>
+          )}
+          <Button
+            size="xs"
+            variant="light"
+            loading={create.isPending}
+            onClick={() => create.mutate({ filters: alert.filters, frequency: alert.frequency })}
+          >
+            Volver a crearla
+          </Button>
+        </Stack>
+      ) : (
+        <Group mt="xs">
+          <Anchor
+            size="sm"
+            renderRoot={(props) => <Link to="/perros" search={alert.filters} {...props} />}
+          >
+            ¿Fue un error? Vuelve a crearla desde el catálogo
+          </Anchor>
+        </Group>
+      )}
+    </li>
+  );
+}
