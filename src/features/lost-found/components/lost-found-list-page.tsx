@@ -36,7 +36,7 @@ export function LostFoundListPage({
         ¿Se te perdió tu perro o encontraste uno? Publícalo en un minuto: te avisamos de los
         reportes que se parecen y la gente te escribe por el sitio, sin ver tu teléfono.
       </Text>
-      <Button component={Link} to="/perdidos/nuevo" color="orange.9" size="md">
+      <Button component={Link} to="/perdidos/nuevo" size="md">
         Publicar un reporte
       </Button>
       <form
@@ -92,9 +92,7 @@ export function LostFoundListPage({
           defaultValue={search.q ?? ''}
           placeholder="collar rojo, Luna…"
         />
-        <Button type="submit" color="orange.9">
-          Buscar
-        </Button>
+        <Button type="submit">Buscar</Button>
       </form>
       {query.isError ? (
         <Alert color="red" title="No se pudieron cargar los reportes">

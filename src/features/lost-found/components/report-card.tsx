@@ -21,7 +21,7 @@ export function kindBadge(report: Pick<Report, 'kind'>) {
       Se busca
     </Badge>
   ) : (
-    <Badge color="green.9" variant="filled">
+    <Badge color="teal.9" variant="filled">
       Encontrado
     </Badge>
   );

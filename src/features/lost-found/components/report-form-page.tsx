@@ -227,7 +227,7 @@ export default function ReportFormPage() {
             {failure}
           </Alert>
         )}
-        <Button type="submit" size="md" color="orange.9" loading={create.isPending}>
+        <Button type="submit" size="md" loading={create.isPending}>
           Publicar
         </Button>
       </form>

@@ -127,7 +127,7 @@ function ReporterActions({ report }: { report: Report }) {
       <Group gap="sm" mt="sm">
         {report.status === 'open' && (
           <Button
-            color="green.9"
+            color="teal.9"
             loading={patch.isPending}
             onClick={() => run({ status: 'reunited' }, '¡Qué alegría!')}
           >
@@ -140,11 +140,7 @@ function ReporterActions({ report }: { report: Report }) {
           </Button>
         )}
         {report.status === 'open' && (
-          <Button
-            variant="subtle"
-            color="gray.8"
-            onClick={() => run({ status: 'closed' }, 'Reporte cerrado')}
-          >
+          <Button variant="default" onClick={() => run({ status: 'closed' }, 'Reporte cerrado')}>
             Cerrar reporte
           </Button>
         )}
@@ -201,7 +197,7 @@ function ContactForm({ report }: { report: Report }) {
         description="Dónde y cuándo lo viste, y cómo contactarte"
       />
       <Checkbox mt="sm" name="share_email" label="Compartir mi correo para que me responda" />
-      <Button type="submit" mt="sm" color="orange.9" loading={send.isPending}>
+      <Button type="submit" mt="sm" loading={send.isPending}>
         Enviar mensaje
       </Button>
     </form>
@@ -250,7 +246,7 @@ export function ReportPage({ id }: { id: number }) {
           <Group gap="xs">
             {kindBadge(report)}
             {closed && (
-              <Badge color={report.status === 'reunited' ? 'green.9' : 'gray.8'} variant="outline">
+              <Badge color={report.status === 'reunited' ? 'teal.9' : 'dark'} variant="outline">
                 {LOST_FOUND_STATUS_LABELS[report.status]}
               </Badge>
             )}
