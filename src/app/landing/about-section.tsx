@@ -1,5 +1,6 @@
 // SOBRE NOSOTROS (#about): who the community is and what it does.
-import { Container, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Container, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { IconHeartHandshake, IconHomeHeart, IconStethoscope } from '@tabler/icons-react';
 import { anchors } from '@/config/anchors';
@@ -54,7 +55,13 @@ export function AboutSection() {
           </Text>
           <Text mt="md">
             Creemos que adoptar es un compromiso para toda la vida: por eso conectamos a las
-            personas directamente y hacemos seguimiento del cuidado de cada perro adoptado.
+            personas directamente y hacemos seguimiento del cuidado de cada perro adoptado: quien
+            adopta firma un acta de compromiso y nos cuenta con fotos cómo está a los pocos días, a
+            las tres semanas, a los tres meses y al año.{' '}
+            <Anchor component={Link} to="/finales-felices">
+              Mira los finales felices
+            </Anchor>
+            .
           </Text>
           {adopted !== undefined && adopted.count > 0 && (
             <Text mt="md" size="lg" fw={700} c="teal.9" data-testid="adopted-count">

@@ -3,6 +3,7 @@
 import type { Dog } from '@/shared/dog';
 import type { AdopterProfile } from '@/shared/adopter-profile';
 import type { InterestHistoryEntry, InterestState, ResponseTime } from '@/shared/interest';
+import type { AdoptionDetail, CheckinPrompt, HappyEnding } from '@/shared/follow-up';
 import type { Photo } from '@/shared/photo';
 import type { User } from '@/shared/user';
 
@@ -21,9 +22,18 @@ export type MockSeed = {
   adopterProfiles?: Record<number, AdopterProfile>;
   /** What GET /api/dog/:id/response-time answers, by dog id (default: no figure yet). */
   responseTimes?: Record<number, ResponseTime>;
+  /** Closed adoptions with who is on each side. */
+  adoptions?: StoredAdoption[];
+  /** Check-in links by token (what GET /api/checkins/:token answers). */
+  checkins?: Record<string, CheckinPrompt>;
+  /** What GET /api/happy-endings answers (and /api/dog/:id/today, by dog). */
+  happyEndings?: HappyEnding[];
   /** Starts with a session for this user (as if its cookie were valid). */
   loggedInAs?: MockUser | null;
 };
+
+/** An adoption as stored: the detail the API sends (its role set per caller), and both sides. */
+export type StoredAdoption = { detail: AdoptionDetail; rescuerId: number; adopterId: number };
 
 /** A "Me interesa" request as stored: the dog and the sender by id. */
 export type StoredInterest = {
@@ -60,6 +70,11 @@ export class MockDb {
   interests: StoredInterest[] = [];
   adopterProfiles = new Map<number, AdopterProfile>();
   responseTimes = new Map<number, ResponseTime>();
+  adoptions: StoredAdoption[] = [];
+  checkins = new Map<string, CheckinPrompt>();
+  /** Check-in tokens already answered, with the answer. */
+  checkinAnswers = new Map<string, unknown>();
+  happyEndings: HappyEnding[] = [];
 
   constructor(seed: MockSeed = {}) {
     this.reset(seed);
@@ -72,8 +87,15 @@ export class MockDb {
     interests = [],
     adopterProfiles = {},
     responseTimes = {},
+    adoptions = [],
+    checkins = {},
+    happyEndings = [],
     loggedInAs = null,
   }: MockSeed = {}) {
+    this.adoptions = structuredClone(adoptions);
+    this.checkins = new Map(Object.entries(checkins));
+    this.checkinAnswers = new Map();
+    this.happyEndings = [...happyEndings];
     this.adopterProfiles = new Map(
       Object.entries(adopterProfiles).map(([id, profile]) => [Number(id), profile]),
     );

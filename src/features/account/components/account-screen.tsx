@@ -29,6 +29,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { FormError, FormShell, NewPasswordFields } from '@/components/form-parts';
 import { AdopterProfileSection } from '@/features/adoption/components/adopter-profile-section';
 import { AlertsSection } from '@/features/alerts/components/alerts-section';
+import { AdoptionList } from '@/features/follow-up/components/adoption-list';
 import { AccountPage, AccountSection } from './account-page';
 
 export type SessionEndReason = 'logout-all' | 'deleted';
@@ -57,6 +58,9 @@ export function AccountScreen({ onSessionEnded, onProfileSaved }: AccountScreenP
       <ProfileSection onSaved={onProfileSaved} />
       <AdopterProfileSection />
       <AlertsSection />
+      <AccountSection id="adopciones" title="Mis adopciones">
+        <AdoptionList role="adopter" label="Perros que adoptaste" />
+      </AccountSection>
       <PasswordSection />
       <SessionsSection onSessionEnded={onSessionEnded} />
       <DataSection />

@@ -2,13 +2,14 @@
 // with the reason moderation gave), each with its photo, the status control, edit and delete, and
 // its adoption applications as a pipeline (who, what, their adopter profile at a glance, how to
 // reach them, the history), which the owner moves from state to state; then a link to the
-// applications the person sent (/mis-solicitudes).
+// applications the person sent (/mis-solicitudes). Above them, the adoptions closed, those with an
+// overdue follow-up first; an approved application offers to close the adoption.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import { Alert, Anchor, Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconBrandWhatsapp, IconEdit, IconTrash } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { notify, openConfirmModal } from '@/components/overlays/overlays';
 import { useDeleteDog } from '@/features/dogs/api/delete-dog';
@@ -30,6 +31,8 @@ import { whatsappLink } from '../lib/whatsapp';
 import { formatDate, ProfileSummary, StateBadge, Timeline } from './application-parts';
 import { useMyDogs } from '../api/my-dogs';
 import { StatusControl } from './status-control';
+import { useCloseAdoption } from '@/features/follow-up/api/follow-up';
+import { AdoptionList } from '@/features/follow-up/components/adoption-list';
 import './my-dogs.css';
 
 const ACTION_LABELS: Record<InterestStateTarget, string> = {
@@ -64,7 +67,18 @@ function ReceivedRequest({ interest }: { interest: Interest }) {
           }),
       },
     );
-  const busy = change.isPending;
+  const close = useCloseAdoption();
+  const navigate = useNavigate();
+  const closeAdoption = () =>
+    close.mutate(
+      { dogId: interest.dog.id, interestId: interest.id },
+      {
+        onSuccess: ({ adoption }) => void navigate({ to: `/adopciones/${adoption.id}` }),
+        onError: (error) =>
+          notify({ color: 'red', title: 'No se pudo cerrar la adopción', message: error.message }),
+      },
+    );
+  const busy = change.isPending || close.isPending;
   const next = rescuerNextStates(interest.state);
   return (
     <li className="my-dogs-request">
@@ -104,6 +118,11 @@ function ReceivedRequest({ interest }: { interest: Interest }) {
           label={`Historia de la solicitud de ${interest.sender.name}`}
         />
       </details>
+      {interest.state === 'approved' && (
+        <Button mt="xs" size="compact-sm" onClick={closeAdoption} loading={close.isPending}>
+          Cerrar adopción con {interest.sender.name}
+        </Button>
+      )}
       {next.length > 0 && (
         <Group gap="xs" mt="xs">
           {next.map((state) => (
@@ -301,6 +320,10 @@ export default function MyDogsScreen() {
         <Text mt="xs">
           Tus perros en adopción, las solicitudes que recibieron y las que tú enviaste.
         </Text>
+        <Title order={2} className="my-dogs-subtitle">
+          Adopciones y seguimiento
+        </Title>
+        <AdoptionList role="rescuer" label="Adopciones que cerraste" />
         <Title order={2} className="my-dogs-subtitle">
           Mis perros
         </Title>

@@ -24,6 +24,7 @@ import { PlainButtonLink } from '@/components/plain-button';
 import { Heart } from '@/features/favorites/components/heart';
 import { InterestPanel } from '@/features/adoption/components/interest-panel';
 import { ResponseTimeNote } from '@/features/adoption/components/response-time-note';
+import { DogToday } from '@/features/follow-up/components/dog-today';
 import { StatusControl } from '@/features/adoption/components/status-control';
 import { ReportListingButton } from '@/features/moderation/components/report-listing-button';
 import { PhotoGallery } from '@/features/photos/components/photo-gallery';
@@ -275,6 +276,7 @@ export function DogPage({ id }: { id: number }) {
                 familia.
               </Alert>
             )}
+            {status === 'adopted' && <DogToday dogId={dog.id} dogName={dog.name} />}
           </div>
         </div>
       </Container>

@@ -1,0 +1,26 @@
+// `/finales-felices`: the happy endings, public and shareable, drawn on the server with its data.
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './__root';
+
+export const route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/finales-felices',
+  loader: async ({ context }) => {
+    const { happyEndingsQueryOptions } = await import('@/features/follow-up/api/follow-up');
+    await context.queryClient.prefetchQuery(happyEndingsQueryOptions());
+  },
+  head: () => ({
+    meta: [
+      { title: 'Finales felices: perros adoptados en Cali | Happy Dog' },
+      {
+        name: 'description',
+        content:
+          'Perros que encontraron hogar en Happy Dog, tal como están hoy: fotos que envían sus familias en el seguimiento de la adopción.',
+      },
+    ],
+  }),
+  component: lazyRouteComponent(
+    () => import('@/features/follow-up/components/happy-endings-screen'),
+    'HappyEndingsScreen',
+  ),
+});
