@@ -27,6 +27,16 @@ export function PageFooter() {
             </Link>
           </li>
           <li>
+            <Link to="/fundaciones" className={classes.link}>
+              Fundaciones y rescatistas
+            </Link>
+          </li>
+          <li>
+            <Link to="/adoptar-seguro" className={classes.link}>
+              Adoptar seguro
+            </Link>
+          </li>
+          <li>
             <Link to="/privacidad" className={classes.link}>
               Política de tratamiento de datos
             </Link>

@@ -42,6 +42,7 @@ export const route = createRoute({
       queryClient.prefetchQuery(data.blockedUsersQueryOptions()),
       queryClient.prefetchQuery(data.auditQueryOptions()),
       queryClient.prefetchQuery(data.failedJobsQueryOptions()),
+      queryClient.prefetchQuery(data.waitingOrgsQueryOptions()),
     ]);
     return { allowed: true, links: data.adminStylesheets };
   },

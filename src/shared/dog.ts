@@ -307,6 +307,11 @@ export const dogFormSchema = dogInputSchema
       (value) => value === '' || Number(value) <= 11,
       { error: 'Los meses deben estar entre 0 y 11' },
     ),
+    /** The organization that publishes it, as its select holds it: '' is "only me". */
+    org_id: z
+      .string({ error: 'La organización no es válida' })
+      .regex(/^(\d{1,9})?$/, { error: 'La organización no es válida' })
+      .transform((value) => (value === '' ? null : Number(value))),
   })
   .transform(({ age_years, age_extra_months, ...rest }, ctx) => {
     const age =

@@ -5,35 +5,30 @@ import { publicDogSchema } from './dog';
 import { emailSchema } from './user';
 import { zoneIdSchema } from './zones';
 
-export const ORG_KINDS = ['fundacion', 'rescatista', 'refugio'] as const;
-export type OrgKind = (typeof ORG_KINDS)[number];
-export const ORG_KIND_LABELS: Record<OrgKind, string> = {
-  fundacion: 'Fundación',
-  rescatista: 'Rescatista independiente',
-  refugio: 'Refugio',
-};
+import { ORG_KINDS, ORG_ROLES } from './org-paths';
 
-export const ORG_ROLES = ['admin', 'member'] as const;
-export type OrgRole = (typeof ORG_ROLES)[number];
-export const ORG_ROLE_LABELS: Record<OrgRole, string> = {
-  admin: 'Administra',
-  member: 'Integrante',
-};
+export {
+  ORG_KIND_LABELS,
+  ORG_KINDS,
+  ORG_ROLE_LABELS,
+  ORG_ROLES,
+  type OrgKind,
+  type OrgRole,
+} from './org-paths';
 
 export const ORG_NAME_MAX = 80;
 export const ORG_DESCRIPTION_MAX = 2000;
 export const ORG_LINKS_MAX = 5;
 /** An invitation link works this long. */
 export const ORG_INVITATION_TTL_DAYS = 7;
-/** The organizations' pages live under this path. */
-export const ORGS_PATH = '/fundaciones';
-/** Paths under ORGS_PATH that are pages, not organizations: never a slug. */
-export const RESERVED_ORG_SLUGS = ['nueva', 'invitacion', 'mias'] as const;
-export const orgPath = (slug: string) => `${ORGS_PATH}/${slug}`;
-export const invitationPath = (token: string) => `${ORGS_PATH}/invitacion/${token}`;
-export const orgManagePath = (slug: string) => `${ORGS_PATH}/${slug}/integrantes`;
-/** The page on adopting safely (no payment before meeting the dog, no shipping). */
-export const SAFE_ADOPTION_PATH = '/adoptar-seguro';
+export {
+  invitationPath,
+  orgManagePath,
+  orgPath,
+  ORGS_PATH,
+  RESERVED_ORG_SLUGS,
+  SAFE_ADOPTION_PATH,
+} from './org-paths';
 
 export const ORG_MESSAGES = {
   notFound: 'La organización no existe',

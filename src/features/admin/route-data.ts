@@ -5,4 +5,5 @@ export { blockedUsersQueryOptions } from './api/get-blocked-users';
 export { hiddenDogsQueryOptions } from './api/get-hidden-dogs';
 export { failedJobsQueryOptions } from './api/jobs';
 export { reportsQueryOptions } from './api/get-reports';
+export { waitingOrgsQueryOptions } from '@/features/orgs/api/orgs';
 export { adminStylesheets } from './components/admin-stylesheets';

@@ -6,7 +6,15 @@ import { siteOrigin } from '../config';
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
 const SITEMAP_MAX_URLS = 50_000;
 /** Pages every visitor may see, besides the dogs'. */
-const PUBLIC_PAGES = ['/', '/perros', '/perdidos', '/finales-felices', '/privacidad'];
+const PUBLIC_PAGES = [
+  '/',
+  '/perros',
+  '/perdidos',
+  '/finales-felices',
+  '/fundaciones',
+  '/adoptar-seguro',
+  '/privacidad',
+];
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

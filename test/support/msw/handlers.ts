@@ -456,6 +456,13 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       return new HttpResponse(null, { status: 204 });
     }),
 
+    // Organizations: none unless a test declares its own (server.use).
+    http.get(`${API}/me/orgs`, async () => {
+      await wait();
+      if (!db.sessionUser) return apiError(401, MESSAGES.notLoggedIn);
+      return HttpResponse.json([]);
+    }),
+
     http.get(`${API}/me/dogs`, async () => {
       await wait();
       const user = db.sessionUser;

@@ -1,6 +1,6 @@
 // /admin: the moderation console. Open reports grouped by listing (hide the listing, block its
 // owner, dismiss a report), the hidden listings and blocked accounts (restore, unblock), the
-// background e-mails and tasks ("Correos y tareas") and the audit log of every admin action.
+// organizations waiting for verification, the background e-mails and tasks ("Correos y tareas") and the audit log of every admin action.
 // Only admins reach it (the route and every API call check).
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { useHiddenDogs } from '../api/get-hidden-dogs';
 import { useReports } from '../api/get-reports';
 import { useModerate, type ModerationAction } from '../api/moderate';
 import { JobsSection } from './jobs-section';
+import { OrgsSection } from './orgs-section';
 import { askReason } from './reason-form';
 import './admin-page.css';
 
@@ -371,6 +372,7 @@ export function AdminScreen() {
         </Title>
         <Text mt="xs">Reportes de la comunidad y acciones sobre publicaciones y cuentas.</Text>
         <ReportsSection />
+        <OrgsSection />
         <HiddenDogsSection />
         <BlockedUsersSection />
         <JobsSection />

@@ -8,6 +8,7 @@ import { Heart } from '@/features/favorites/components/heart';
 import { PhotoPicture } from '@/features/photos/components/photo-picture';
 import type { Dog } from '@/shared/dog';
 import { formatPublished, profileSummary, STATUS_COLORS, statusLabel } from '../dog-labels';
+import { VerifiedBadge } from '@/features/orgs/components/verified-badge';
 import { DogImage } from './dog-image';
 
 /** One column on phones, up to four on wide screens (see catalog.css). */
@@ -55,6 +56,12 @@ export function CatalogCard({ dog, priority = false }: { dog: Dog; priority?: bo
           <IconMapPin size={16} stroke={1.8} aria-label="Ciudad:" />
           {dog.city}
         </p>
+        {dog.org && (
+          <p className="catalog-card-line">
+            <span>{dog.org.name}</span>
+            {dog.org.verified && <VerifiedBadge size="xs" />}
+          </p>
+        )}
         {summary && <p className="catalog-card-line">{summary}</p>}
         {dog.created_at && (
           <p className="catalog-card-published" suppressHydrationWarning>

@@ -25,6 +25,8 @@ export type DogFields = {
   good_with_kids: string;
   good_with_dogs: string;
   good_with_cats: string;
+  /** The publishing organization's id, or '' for the person alone. */
+  org_id: string;
 };
 
 type DraftState = {

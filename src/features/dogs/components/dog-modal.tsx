@@ -32,6 +32,7 @@ import {
   usePhotoUploads,
 } from '@/features/photos/hooks/photo-upload-store';
 import { toApiError } from '@/lib/api-client';
+import { useMyOrgs } from '@/features/orgs/api/orgs';
 import { dogFormSchema, type Dog } from '@/shared/dog';
 import { ownerContactOf } from '../owner-contact';
 import { useSessionStore } from '@/stores/session-store';
@@ -83,6 +84,7 @@ function toFields(dog?: Dog): DogFields {
     good_with_kids: flag(dog?.good_with_kids),
     good_with_dogs: flag(dog?.good_with_dogs),
     good_with_cats: flag(dog?.good_with_cats),
+    org_id: dog?.org ? String(dog.org.id) : '',
   };
 }
 
@@ -147,6 +149,11 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
   });
   const photoState = usePhotoUploads(photoStore);
   const photos = photoState.items.flatMap((item) => (item.photo ? [item.photo] : []));
+  // The organizations the person may publish for; a dog's own organization stays a choice.
+  const myOrgs = useMyOrgs(editable);
+  const orgOptions = (myOrgs.data ?? []).map((org) => ({ value: String(org.id), label: org.name }));
+  if (dog?.org && !orgOptions.some((o) => o.value === String(dog.org!.id)))
+    orgOptions.push({ value: String(dog.org.id), label: dog.org.name });
 
   const form = useForm<DogFields>({
     mode: 'controlled',
@@ -489,6 +496,14 @@ export default function DogModal({ modalId, mode, dog, draft }: DogModalProps) {
                 data={STATUS_OPTIONS}
                 {...form.getInputProps('status')}
               />
+              {orgOptions.length > 0 && (
+                <NativeSelect
+                  label="Publicar a nombre de"
+                  description="Todas las personas de la organización podrán editarlo y responder sus solicitudes"
+                  data={[{ value: '', label: 'Solo a mi nombre' }, ...orgOptions]}
+                  {...form.getInputProps('org_id')}
+                />
+              )}
             </>
           ) : (
             dog && (

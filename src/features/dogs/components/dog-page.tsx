@@ -43,6 +43,9 @@ import {
   yesNo,
 } from '../dog-labels';
 import { DogImage } from './dog-image';
+import { useMyOrgs } from '@/features/orgs/api/orgs';
+import { VerifiedBadge } from '@/features/orgs/components/verified-badge';
+import { orgPath } from '@/shared/org-paths';
 import { OwnerContact } from './owner-contact';
 import { openDogModal, preloadDogModal } from './open-dog-modal';
 import './dog-page.css';
@@ -121,6 +124,9 @@ export function DogPage({ id }: { id: number }) {
   const contactDogId = useSessionStore((state) => state.contactDogId);
   const dog = query.data;
 
+  // Every member of the organization that publishes the dog manages it too.
+  const myOrgs = useMyOrgs(!!dog?.org);
+
   // Back from logging in through "Contacto info": the contact is on this page now.
   useEffect(() => {
     if (logged && contactDogId === id) store.getState().clearContactDogId();
@@ -142,7 +148,9 @@ export function DogPage({ id }: { id: number }) {
   }
 
   const status = dog.status ?? 'available';
-  const owned = isOwner({ id: userId, logged }, dog.hostage_id);
+  const owned =
+    isOwner({ id: userId, logged }, dog.hostage_id) ||
+    (!!dog.org && !!myOrgs.data?.some((org) => org.id === dog.org!.id));
   const photos = dog.photos ?? [];
   const contact = ownerContactOf(dog);
 
@@ -189,6 +197,17 @@ export function DogPage({ id }: { id: number }) {
               <IconMapPin size={18} stroke={1.8} aria-hidden="true" />
               {dog.city}
             </p>
+            {dog.org && (
+              <p className="dog-page-city">
+                <span>
+                  Publicado por{' '}
+                  <Anchor component={Link} to={orgPath(dog.org.slug)}>
+                    {dog.org.name}
+                  </Anchor>
+                </span>
+                {dog.org.verified && <VerifiedBadge />}
+              </p>
+            )}
             {dog.created_at && (
               <p className="dog-page-published" suppressHydrationWarning>
                 {formatPublished(dog.created_at)}

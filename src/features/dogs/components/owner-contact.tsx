@@ -5,6 +5,7 @@ import { Anchor, Group, Stack, Text, type StackProps } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconUser } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import type { DogOwner, DogSex } from '@/shared/dog';
+import { SAFE_ADOPTION_PATH } from '@/shared/org-paths';
 
 /** https://wa.me/573001234567?text=… for an E.164 phone, with the dog's page in the message. */
 export function whatsAppLink(
@@ -49,6 +50,12 @@ export function OwnerContact({
           </Anchor>
         </Group>
       )}
+      <Text size="sm" mt={4} data-testid="safe-adoption-reminder">
+        Adoptar nunca requiere pagar antes de conocer al perro, y no hay envíos.{' '}
+        <Anchor href={SAFE_ADOPTION_PATH} inherit>
+          Cómo adoptar seguro
+        </Anchor>
+      </Text>
     </Stack>
   );
 }

@@ -1,0 +1,160 @@
+// /fundaciones/$slug: an organization's public page, drawn on the server: who they are, where,
+// their links, the "Verificada" badge, their figures and their dogs looking for a home (more load
+// on demand). Its members see a link to manage it. Never a member's e-mail.
+import '@mantine/core/styles/Badge.css';
+import { Alert, Anchor, Button, Group, List, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { formatWait } from '@/features/adoption/components/response-time-note';
+import { AccountPage } from '@/features/account/components/account-page';
+import { CatalogCard } from '@/features/dogs/components/catalog-card';
+import type { Dog } from '@/shared/dog';
+import { ORG_KIND_LABELS, orgManagePath, SAFE_ADOPTION_PATH } from '@/shared/org-paths';
+import { getOrgDogs, orgPageQueryOptions, useMyOrgs } from '../api/orgs';
+import { VerifiedBadge } from './verified-badge';
+import './orgs.css';
+
+/** Dogs per page of the API (server's ORG_DOGS_PAGE). */
+const PAGE = 24;
+
+export function OrgPage({ slug }: { slug: string }) {
+  const page = useQuery(orgPageQueryOptions(slug));
+  const mine = useMyOrgs();
+  const [more, setMore] = useState<Dog[]>([]);
+  const [end, setEnd] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!page.data) {
+    return (
+      <AccountPage title="Organización">
+        {page.isError && (
+          <Alert color="red" mt="lg" title="No pudimos cargar la organización">
+            {page.error.message}
+          </Alert>
+        )}
+      </AccountPage>
+    );
+  }
+  const { org, stats, dogs } = page.data;
+  const all = [...dogs, ...more];
+  const member = mine.data?.some((o) => o.id === org.id);
+  const loadMore = async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      const next = await getOrgDogs(slug, all.at(-1)!.id);
+      setMore((before) => [...before, ...next]);
+      if (next.length < PAGE) setEnd(true);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'No pudimos cargar más perros.');
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <AccountPage
+      title={org.name}
+      intro={
+        <span className="orgs-line">
+          <span>
+            {ORG_KIND_LABELS[org.kind]} · {org.zone_name}
+          </span>
+          {org.verified && <VerifiedBadge />}
+        </span>
+      }
+    >
+      <Text mt="md" className="orgs-description">
+        {org.description}
+      </Text>
+      {org.links.length > 0 && (
+        <List mt="sm" aria-label="Enlaces de la organización">
+          {org.links.map((link) => (
+            <List.Item key={link}>
+              <Anchor href={link} target="_blank" rel="noopener noreferrer nofollow ugc">
+                {link.replace(/^https?:\/\//, '')}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {!org.verified && (
+        <Text size="sm" mt="sm" c="dimmed">
+          El equipo de Happy Dog todavía no ha verificado esta organización.
+        </Text>
+      )}
+      <dl className="orgs-stats">
+        <div className="orgs-stat">
+          <dt>Perros que buscan hogar</dt>
+          <dd>{stats.available_dogs}</dd>
+        </div>
+        <div className="orgs-stat">
+          <dt>Adopciones cerradas</dt>
+          <dd>{stats.adoptions_closed}</dd>
+        </div>
+        <div className="orgs-stat">
+          <dt>Suele responder en</dt>
+          <dd>
+            {stats.median_response_minutes === null
+              ? 'Aún sin datos'
+              : formatWait(stats.median_response_minutes)}
+          </dd>
+        </div>
+      </dl>
+      <Text size="sm" mt="md">
+        Adoptar nunca requiere pagar antes de conocer al perro, y no hay envíos.{' '}
+        <Anchor component={Link} to={SAFE_ADOPTION_PATH} inherit>
+          Cómo adoptar seguro
+        </Anchor>
+      </Text>
+      {member && (
+        <Group mt="md">
+          <Button component={Link} to={orgManagePath(org.slug)} variant="default">
+            Administrar integrantes
+          </Button>
+        </Group>
+      )}
+      <section className="orgs-dogs" aria-labelledby="org-dogs-title">
+        <h2 id="org-dogs-title" className="account-page-section-title">
+          Sus perros en adopción
+        </h2>
+        {all.length === 0 ? (
+          <Text>Ahora no tiene perros publicados.</Text>
+        ) : (
+          <ul className="catalog-grid" aria-label="Perros de la organización">
+            {all.map((dog, index) => (
+              <li key={dog.id}>
+                <CatalogCard dog={dog} priority={index < 2} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {error && (
+          <Alert color="red" mt="md" role="alert">
+            {error}
+          </Alert>
+        )}
+        {!end && all.length >= PAGE && all.length < stats.available_dogs && (
+          <Group justify="center" mt="lg">
+            <Button variant="default" loading={loading} onClick={() => void loadMore()}>
+              Ver más perros
+            </Button>
+          </Group>
+        )}
+      </section>
+    </AccountPage>
+  );
+}
+
+export function OrgNotFound() {
+  return (
+    <AccountPage title="Esta organización no existe">
+      <Text mt="md">
+        Puede que haya cambiado de dirección o que ya no esté en Happy Dog.{' '}
+        <Anchor component={Link} to="/fundaciones" inherit>
+          Ver todas las fundaciones y rescatistas
+        </Anchor>
+      </Text>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,26 @@
+// `/fundaciones`: the foundations, rescuers and shelters, drawn on the server with their list.
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
+import { orgListQueryOptions } from '@/features/orgs/api/orgs';
+import { rootRoute } from './__root';
+
+const DESCRIPTION =
+  'Fundaciones, rescatistas independientes y refugios que dan perros en adopción en Cali. Las verificadas fueron revisadas por el equipo de Happy Dog.';
+
+export const route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/fundaciones',
+  // Not thrown on failure: the screen then says so.
+  loader: ({ context }) => context.queryClient.prefetchQuery(orgListQueryOptions()),
+  head: () => ({
+    links: orgStylesheets,
+    meta: [
+      { title: 'Fundaciones y rescatistas | Happy Dog' },
+      { name: 'description', content: DESCRIPTION },
+    ],
+  }),
+  component: lazyRouteComponent(
+    () => import('@/features/orgs/components/org-list-screen'),
+    'OrgListScreen',
+  ),
+});
