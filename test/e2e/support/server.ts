@@ -67,6 +67,8 @@ function serverEnv(port: number, storage: Record<string, string>): NodeJS.Proces
     LOGIN_RATE_LIMIT_ACCOUNT: '100000',
     DOG_WRITE_RATE_LIMIT_USER: '100000',
     DOG_WRITE_RATE_LIMIT_IP: '100000',
+    // An adoption's first check-in falls due at once (the follow-up job runs every minute).
+    FOLLOW_UP_SCHEDULE: '1s,30d',
     ...storage,
   };
 }
