@@ -6,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AccountPage } from '@/features/account/components/account-page';
 import { ORG_KIND_LABELS, orgPath, SAFE_ADOPTION_PATH } from '@/shared/org-paths';
-import { useSessionStore } from '@/stores/session-store';
 import { orgListQueryOptions } from '../api/orgs';
 import { VerifiedBadge } from './verified-badge';
 import './orgs.css';
@@ -20,7 +19,6 @@ const dogsLabel = (n: number) =>
 
 export function OrgListScreen() {
   const orgs = useQuery(orgListQueryOptions());
-  const logged = useSessionStore((state) => state.logged);
   return (
     <AccountPage
       title="Fundaciones y rescatistas"
@@ -36,15 +34,8 @@ export function OrgListScreen() {
       }
     >
       <Group mt="md">
-        <Button
-          renderRoot={(props) =>
-            logged ? (
-              <Link to="/fundaciones/nueva" {...props} />
-            ) : (
-              <Link to="/entrar" search={{ redirect: '/fundaciones/nueva' }} {...props} />
-            )
-          }
-        >
+        {/* Its route sends anonymous visitors to log in first, and back. */}
+        <Button component={Link} to="/fundaciones/nueva">
           Registrar mi fundación o grupo de rescate
         </Button>
       </Group>

@@ -1,10 +1,13 @@
-// The "Verificada" badge: the site's admins checked that the organization is real.
+// The "Verificada" badge: the site's admins checked that the organization is real. A span, so it
+// may stand inside a line of text (a <div> inside a <p> is rebuilt by the browser's parser, and
+// the page drawn on the server would then not match the one React hydrates).
 import { Badge } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 
 export function VerifiedBadge({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
   return (
     <Badge
+      component="span"
       color="teal"
       variant="light"
       size={size}
