@@ -23,6 +23,7 @@
 //   first contentful paint on the emulated phone and Lighthouse on /perros and /perros/$id. Its
 //   report goes to BENCH_OUT only when that is set (never over BENCHMARKS.md by default).
 // BENCH_PART=applications only the adoption application rows (scripts/bench/applications.ts).
+// BENCH_PART=alerts only the alert rows (scripts/bench/alerts.ts; API only, no build).
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
 // BENCH_PART=jobs only the background jobs and backup rows (scripts/bench/jobs.ts; API only, no
 //   build; BENCH_BACKUP_DOGS, default 100,000, dogs for the backup figures).
@@ -55,6 +56,7 @@ import { ApiClient, benchDog, bulkFill, repoRoot, startServer, type BenchServer 
 import { freePort } from '../../test/support/local-processes';
 import { measureMemory, memoryReport, type MemoryOptions } from './memory';
 import { applicationsReport, measureApplications } from './applications';
+import { alertsReport, measureAlerts } from './alerts';
 import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
 import { jobsReport, measureJobs } from './jobs';
@@ -722,6 +724,12 @@ async function main() {
         await measureApplications({ dir, runs: RUNS, owner: OWNER, log }),
       );
       console.log(`\n${report.markdown}`);
+      return;
+    }
+    if (process.env.BENCH_PART === 'alerts') {
+      const report = alertsReport(await measureAlerts({ dir, owner: OWNER, log }));
+      console.log(`\n${report.markdown}`);
+      if (report.failures.length > 0) process.exitCode = 1;
       return;
     }
     if (process.env.BENCH_PART === 'photos') {

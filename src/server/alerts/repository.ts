@@ -5,7 +5,7 @@
 import type { AlertFilters, AlertFrequency } from '../../shared/alerts';
 import type { DogAge, DogSex, DogSize } from '../../shared/dog';
 import type { Queryable } from '../db/db';
-import { AGE_RANGES, DOG_FILTER_SQL, queryWords, VISIBLE } from '../dogs/repository';
+import { AGE_RANGES, DOG_FILTER_SQL, DOG_TEXT_SQL, queryWords, VISIBLE } from '../dogs/repository';
 
 export interface AlertRow {
   id: number;
@@ -33,14 +33,17 @@ const AGE_MATCH = Object.entries(AGE_RANGES)
 
 /**
  * Whether dog `d` matches alert `a`: each filter the alert saved (a NULL column is "any") as the
- * catalogue applies it, and every saved search word (the catalogue needs each of them).
+ * catalogue applies it, and every saved search word (the catalogue needs each of them). The
+ * alert's city and words are stored normalised (`city_key`, `word_keys`); `d` carries its own,
+ * computed once (`d.city_key`, `d.document`: see DOG_KEYS).
  */
 export const ALERT_MATCHES_DOG = [
-  `(a.city IS NULL OR ${DOG_FILTER_SQL.city('a.city')})`,
+  `(a.city_key IS NULL OR a.city_key = d.city_key)`,
   `(a.size IS NULL OR ${DOG_FILTER_SQL.size('a.size')})`,
   `(a.sex IS NULL OR ${DOG_FILTER_SQL.sex('a.sex')})`,
   `(a.age IS NULL OR ${AGE_MATCH})`,
-  `NOT EXISTS (SELECT 1 FROM unnest(a.q_words) AS w(word) WHERE (${DOG_FILTER_SQL.word('w.word')}) IS NOT TRUE)`,
+  // Most alerts have no words: they skip the subquery.
+  `(cardinality(a.word_keys) = 0 OR NOT EXISTS (SELECT 1 FROM unnest(a.word_keys) AS w(word) WHERE (${DOG_TEXT_SQL.wordMatches('d.document', 'w.word')}) IS NOT TRUE))`,
 ].join(' AND ');
 
 /**
@@ -48,6 +51,10 @@ export const ALERT_MATCHES_DOG = [
  * not a demo, and not the alert owner's own.
  */
 const TELLABLE = `d.status = 'available' AND ${VISIBLE} AND NOT d.demo AND d.hostage_id <> a.user_id`;
+
+/** The dog's side of ALERT_MATCHES_DOG, from the dogs row `d`. */
+const DOG_KEYS = `d.id, d.hostage_id, d.size, d.sex, d.age_months,
+  ${DOG_TEXT_SQL.city} AS city_key, ${DOG_TEXT_SQL.document} AS document`;
 
 /** The same filters always give the same key (field order, blanks, spaces between words). */
 export function alertFilterKey(filters: AlertFilters): string {
@@ -110,8 +117,10 @@ export function createAlertRepository(db: Queryable) {
       at: Date,
     ): Promise<AlertRow | null> {
       const rows = await db.query<AlertRow>(
-        `INSERT INTO alerts AS a (user_id, frequency, q, q_words, city, size, sex, age, filter_key, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        `INSERT INTO alerts AS a (user_id, frequency, q, q_words, city, size, sex, age, filter_key,
+                                  created_at, city_key, word_keys)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, ${DOG_TEXT_SQL.norm('$5')},
+                 ARRAY(SELECT ${DOG_TEXT_SQL.norm('w')} FROM unnest($4::text[]) AS w))
          ON CONFLICT (user_id, filter_key) DO NOTHING
          RETURNING ${ALERT_COLUMNS}`,
         [
@@ -153,10 +162,14 @@ export function createAlertRepository(db: Queryable) {
      */
     async match(dogIds: number[], at: Date): Promise<{ instant: number[] }> {
       await db.query(
-        `INSERT INTO alert_matches (alert_id, dog_id, user_id, matched_at)
+        `WITH d AS MATERIALIZED (
+           SELECT ${DOG_KEYS} FROM dogs d
+            WHERE d.id = ANY($1::int[]) AND d.status = 'available' AND ${VISIBLE} AND NOT d.demo
+         )
+         INSERT INTO alert_matches (alert_id, dog_id, user_id, matched_at)
          SELECT a.id, d.id, a.user_id, $2
-           FROM dogs d JOIN alerts a ON NOT a.paused
-          WHERE d.id = ANY($1::int[]) AND ${TELLABLE} AND ${ALERT_MATCHES_DOG}
+           FROM d JOIN alerts a ON NOT a.paused AND a.user_id <> d.hostage_id
+          WHERE ${ALERT_MATCHES_DOG}
          ON CONFLICT (alert_id, dog_id) DO NOTHING`,
         [dogIds, at],
       );

@@ -76,18 +76,31 @@ export function hasFilters(filters: DogFilters): boolean {
 }
 
 /**
+ * The catalogue's text comparisons in parts: the dog's side (its city, its searchable document),
+ * how a value is normalised, and what "a word matches the document" means. DOG_FILTER_SQL puts
+ * them together; saved alerts store their values already normalised and compare them with the
+ * dog's side computed once (alerts/repository.ts).
+ */
+export const DOG_TEXT_SQL = {
+  city: 'dog_search_norm(d.city)',
+  document: 'dog_search_document(d.name, d.city, d.personality)',
+  norm: (value: string) => `dog_search_norm(${value})`,
+  // Word similarity (pg_trgm): "simon" finds "Simón", "simom" too; the default threshold 0.6.
+  wordMatches: (document: string, word: string) => `${document} OPERATOR(public.%>) ${word}`,
+};
+
+/**
  * The condition of each catalogue filter on the dog `d`, given the SQL of the filter's value (a
  * query parameter here, a saved alert's column in alerts/repository.ts): the one definition of
  * what each filter means, whoever compares.
  */
 export const DOG_FILTER_SQL = {
-  city: (value: string) => `dog_search_norm(d.city) = dog_search_norm(${value})`,
+  city: (value: string) => `${DOG_TEXT_SQL.city} = ${DOG_TEXT_SQL.norm(value)}`,
   size: (value: string) => `d.size = ${value}`,
   sex: (value: string) => `d.sex = ${value}`,
   ageRange: (from: string, below: string) => `d.age_months >= ${from} AND d.age_months < ${below}`,
-  // Word similarity (pg_trgm): "simon" finds "Simón", "simom" too; the default threshold 0.6.
   word: (value: string) =>
-    `dog_search_document(d.name, d.city, d.personality) OPERATOR(public.%>) dog_search_norm(${value})`,
+    DOG_TEXT_SQL.wordMatches(DOG_TEXT_SQL.document, DOG_TEXT_SQL.norm(value)),
 };
 
 /**

@@ -54,6 +54,10 @@ export function createMailer({ target, from }: MailerOptions): Mailer {
     return 'smtpUrl' in target
       ? nodemailer.createTransport({
           url: target.smtpUrl,
+          // Connections are kept and reused (up to the mail queue's deliveries at once): a
+          // fan-out of a thousand alert e-mails does not open a thousand connections.
+          pool: true,
+          maxConnections: 5,
           // A server that stops answering must not hold a delivery (and shutdown) for minutes.
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
