@@ -23,6 +23,8 @@
 //   first contentful paint on the emulated phone and Lighthouse on /perros and /perros/$id. Its
 //   report goes to BENCH_OUT only when that is set (never over BENCHMARKS.md by default).
 // BENCH_PART=applications only the adoption application rows (scripts/bench/applications.ts).
+// BENCH_PART=lost-found only the lost and found rows (scripts/bench/lost-found.ts): matches and
+// list with 100,000 reports, Lighthouse on /perdidos/$id.
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
 // BENCH_PART=jobs only the background jobs and backup rows (scripts/bench/jobs.ts; API only, no
 //   build; BENCH_BACKUP_DOGS, default 100,000, dogs for the backup figures).
@@ -58,6 +60,7 @@ import { applicationsReport, measureApplications } from './applications';
 import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
 import { jobsReport, measureJobs } from './jobs';
+import { lostFoundReport, measureLostFound } from './lost-found';
 import { makeJpegPhoto } from '../../test/support/photos';
 import { median } from './stats';
 
@@ -720,6 +723,13 @@ async function main() {
     if (process.env.BENCH_PART === 'applications') {
       const report = applicationsReport(
         await measureApplications({ dir, runs: RUNS, owner: OWNER, log }),
+      );
+      console.log(`\n${report.markdown}`);
+      return;
+    }
+    if (process.env.BENCH_PART === 'lost-found') {
+      const report = lostFoundReport(
+        await measureLostFound({ dir, staticDir, runs: RUNS, owner: OWNER, log }),
       );
       console.log(`\n${report.markdown}`);
       return;

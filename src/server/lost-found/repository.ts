@@ -33,7 +33,7 @@ export interface ReportRow {
   description: string;
   date: string;
   zone: ZoneId;
-  status: 'open' | 'reunited' | 'closed';
+  status: 'open' | 'reunited' | 'closed' | 'expired';
   expires_at: Date;
   hidden_at: Date | null;
   hidden_reason: string | null;
@@ -77,6 +77,9 @@ const COLUMNS = `r.id, r.reporter_id, r.kind, r.name, r.sex, r.size, r.colors, r
 const LISTED =
   `r.status = 'open' AND r.hidden_at IS NULL AND r.expires_at > $1 AND r.reporter_id NOT IN ` +
   `(SELECT b.id FROM users b WHERE b.blocked_at IS NOT NULL)`;
+
+/** Newest reports a text search checks one by one before it asks the trigram index. */
+const SEARCH_WALK_ROWS = 400;
 
 /** Trigram similarity of two descriptions from which a reason "descripción parecida" follows. */
 export const TEXT_SIMILAR = 0.3;
@@ -144,9 +147,20 @@ export function createLostFoundRepository(db: Queryable) {
 
     async renew(id: number, expiresAt: Date, at: Date): Promise<void> {
       await db.query(
-        `UPDATE lost_found_reports SET expires_at = $2, updated_at = $3 WHERE id = $1`,
+        `UPDATE lost_found_reports SET status = 'open', expires_at = $2, updated_at = $3
+          WHERE id = $1`,
         [id, expiresAt, at],
       );
+    },
+
+    /** The expiry job's work: true when the report was still open with that expiry. */
+    async expire(id: number, expiresAt: Date): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE lost_found_reports SET status = 'expired'
+          WHERE id = $1 AND status = 'open' AND expires_at = $2 RETURNING id`,
+        [id, expiresAt],
+      );
+      return rows.length > 0;
     },
 
     /**
@@ -211,7 +225,12 @@ export function createLostFoundRepository(db: Queryable) {
       return rows[0];
     },
 
-    /** Open reports anyone may see, newest first, filtered; keyset pages by `before`. */
+    /**
+     * Open reports anyone may see, newest first, filtered; keyset pages by `before`. With words,
+     * the newest SEARCH_WALK_ROWS reports that pass the other filters are checked one by one
+     * first (a common word fills the page there); only when that does not fill the page is the
+     * trigram index asked for every report holding the words.
+     */
     async list(filters: LostFoundFilters, now: Date): Promise<ReportRow[]> {
       const params: unknown[] = [now];
       const param = (value: unknown) => {
@@ -224,14 +243,38 @@ export function createLostFoundRepository(db: Queryable) {
       if (filters.size) conditions.push(`r.size = ${param(filters.size)}`);
       if (filters.sex) conditions.push(`r.sex = ${param(filters.sex)}`);
       if (filters.before) conditions.push(`r.id < ${param(Math.min(filters.before, MAX_ID))}`);
-      for (const word of queryWords(filters.q))
-        conditions.push(
+      const words = queryWords(filters.q).map(
+        (word) =>
           `lost_found_document(r.name, r.description) OPERATOR(public.%>) dog_search_norm(${param(word)})`,
+      );
+      const limit = filters.limit ?? LOST_FOUND_PAGE_DEFAULT;
+      const limitParam = param(limit);
+      if (words.length > 0) {
+        const walked = await db.query<ReportRow & { walked: number }>(
+          `SELECT ${COLUMNS}, false AS reporter_blocked, r.walked FROM (
+             SELECT c.*, count(*) OVER () AS walked FROM (
+               SELECT r.* FROM lost_found_reports r
+                WHERE ${conditions.join(' AND ')} ORDER BY r.id DESC LIMIT ${SEARCH_WALK_ROWS}
+             ) c
+           ) r
+            WHERE ${words.join(' AND ')} ORDER BY r.id DESC LIMIT ${limitParam}`,
+          params,
         );
-      const limit = param(filters.limit ?? LOST_FOUND_PAGE_DEFAULT);
+        // A full page, or every report passing the other filters was checked: the answer.
+        if (walked.length >= limit || Number(walked[0]?.walked ?? 0) < SEARCH_WALK_ROWS)
+          return walked.map(({ walked: _, ...row }) => row);
+        if (walked.length === 0) {
+          const [row] = await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM (SELECT 1 FROM lost_found_reports r
+               WHERE ${conditions.join(' AND ')} LIMIT ${SEARCH_WALK_ROWS}) x`,
+            params.slice(0, params.length - words.length - 1),
+          );
+          if (row!.n < SEARCH_WALK_ROWS) return [];
+        }
+      }
       return db.query<ReportRow>(
         `SELECT ${COLUMNS}, false AS reporter_blocked FROM lost_found_reports r
-          WHERE ${conditions.join(' AND ')} ORDER BY r.id DESC LIMIT ${limit}`,
+          WHERE ${[...conditions, ...words].join(' AND ')} ORDER BY r.id DESC LIMIT ${limitParam}`,
         params,
       );
     },

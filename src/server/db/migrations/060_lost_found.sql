@@ -20,8 +20,10 @@ CREATE TABLE lost_found_reports (
   seen_on      date        NOT NULL,
   -- An id of shared/zones.ts (checked by the application: the list lives in the code).
   zone         text        NOT NULL CHECK (zone ~ '^[a-z0-9-]{1,40}$'),
-  -- open until the reporter closes it; an open report past expires_at counts as expired.
-  status       text        NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'reunited', 'closed')),
+  -- open until the reporter closes it or its expiry job marks it expired (a renewal reopens it);
+  -- an open report past expires_at whose job has not run yet counts as expired all the same.
+  status       text        NOT NULL DEFAULT 'open'
+                           CHECK (status IN ('open', 'reunited', 'closed', 'expired')),
   expires_at   timestamptz NOT NULL,
   hidden_at    timestamptz,
   hidden_reason text       CHECK (char_length(hidden_reason) <= 500),
