@@ -78,6 +78,9 @@ const LISTED =
   `r.status = 'open' AND r.hidden_at IS NULL AND r.expires_at > $1 AND r.reporter_id NOT IN ` +
   `(SELECT b.id FROM users b WHERE b.blocked_at IS NOT NULL)`;
 
+/** Candidates whose descriptions the matching compares (the best by the other signs). */
+const MATCH_CANDIDATES = 100;
+
 /** Newest reports a text search checks one by one before it asks the trigram index. */
 const SEARCH_WALK_ROWS = 400;
 
@@ -244,8 +247,7 @@ export function createLostFoundRepository(db: Queryable) {
       if (filters.sex) conditions.push(`r.sex = ${param(filters.sex)}`);
       if (filters.before) conditions.push(`r.id < ${param(Math.min(filters.before, MAX_ID))}`);
       const words = queryWords(filters.q).map(
-        (word) =>
-          `lost_found_document(r.name, r.description) OPERATOR(public.%>) dog_search_norm(${param(word)})`,
+        (word) => `r.search_doc OPERATOR(public.%>) dog_search_norm(${param(word)})`,
       );
       const limit = filters.limit ?? LOST_FOUND_PAGE_DEFAULT;
       const limitParam = param(limit);
@@ -290,33 +292,43 @@ export function createLostFoundRepository(db: Queryable) {
       const [from, to] = lost
         ? [-MATCH_DAYS_BEFORE, MATCH_DAYS_AFTER]
         : [-MATCH_DAYS_AFTER, MATCH_DAYS_BEFORE];
+      // Cheap signs first (zone, sex, size, colours, dates) pick the best candidates; only those
+      // get their descriptions compared, and only the final ones their photos.
       return db.query<MatchRow>(
-        `SELECT m.*,
-                (CASE WHEN m.same_zone THEN 3 ELSE 1 END
-                 + CASE WHEN m.same_sex THEN 2 ELSE 0 END
-                 + CASE WHEN m.same_size THEN 2 ELSE 0 END
-                 + 1.5 * m.shared_colors
-                 + CASE WHEN m.days_apart <= ${MATCH_DAYS_BEFORE} THEN 1 ELSE 0 END
-                 + 4 * m.text_similarity)::float8 AS score
-           FROM (
-             SELECT ${COLUMNS}, false AS reporter_blocked,
-                    r.zone = $4 AS same_zone,
-                    (r.sex IS NOT NULL AND r.sex = $6) AS same_sex,
-                    r.size = $5 AS same_size,
-                    cardinality(ARRAY(SELECT unnest(r.colors) INTERSECT SELECT unnest($7::text[])))
-                      AS shared_colors,
-                    abs(r.seen_on - $8::date) AS days_apart,
-                    public.similarity(dog_search_norm(r.description), dog_search_norm($9))::float8
-                      AS text_similarity
-               FROM lost_found_reports r
-              WHERE ${LISTED}
-                AND r.kind = $2 AND r.zone = ANY($3::text[])
-                AND r.seen_on BETWEEN $8::date + $10::int AND $8::date + $11::int
-                AND (r.sex IS NULL OR $6::text IS NULL OR r.sex = $6)
-                AND NOT ${SIZE_OPPOSITE}
-           ) m
-          ORDER BY score DESC, m.days_apart, m.id DESC
-          LIMIT ${LOST_FOUND_MATCHES_MAX}`,
+        `WITH cheap AS (
+           SELECT r.id, r.description_norm,
+                  r.zone = $4 AS same_zone,
+                  (r.sex IS NOT NULL AND r.sex = $6) AS same_sex,
+                  r.size = $5 AS same_size,
+                  cardinality(ARRAY(SELECT unnest(r.colors) INTERSECT SELECT unnest($7::text[])))
+                    AS shared_colors,
+                  abs(r.seen_on - $8::date) AS days_apart
+             FROM lost_found_reports r
+            WHERE ${LISTED}
+              AND r.kind = $2 AND r.zone = ANY($3::text[])
+              AND r.seen_on BETWEEN $8::date + $10::int AND $8::date + $11::int
+              AND (r.sex IS NULL OR $6::text IS NULL OR r.sex = $6)
+              AND NOT ${SIZE_OPPOSITE}
+         ), scored AS (
+           SELECT c.*,
+                  CASE WHEN c.same_zone THEN 3 ELSE 1 END
+                  + CASE WHEN c.same_sex THEN 2 ELSE 0 END
+                  + CASE WHEN c.same_size THEN 2 ELSE 0 END
+                  + 1.5 * c.shared_colors
+                  + CASE WHEN c.days_apart <= ${MATCH_DAYS_BEFORE} THEN 1 ELSE 0 END AS base
+             FROM cheap c ORDER BY base DESC, c.days_apart, c.id DESC LIMIT ${MATCH_CANDIDATES}
+         ), ranked AS (
+           SELECT s.*, public.similarity(s.description_norm, dog_search_norm($9))::float8
+                         AS text_similarity
+             FROM scored s
+         ), best AS (
+           SELECT k.*, (k.base + 4 * k.text_similarity)::float8 AS score FROM ranked k
+            ORDER BY score DESC, k.days_apart, k.id DESC LIMIT ${LOST_FOUND_MATCHES_MAX}
+         )
+         SELECT ${COLUMNS}, false AS reporter_blocked, b.same_zone, b.same_sex, b.same_size,
+                b.shared_colors, b.days_apart, b.text_similarity, b.score
+           FROM best b JOIN lost_found_reports r ON r.id = b.id
+          ORDER BY b.score DESC, b.days_apart, b.id DESC`,
         [
           now,
           lost ? 'found' : 'lost',

@@ -34,10 +34,13 @@ CREATE TABLE lost_found_reports (
 CREATE INDEX lost_found_reports_reporter_id_idx ON lost_found_reports (reporter_id);
 
 -- What a text search and the matching compare: name and description, lower case, no accents
--- (dog_search_norm comes from migration 005).
+-- (dog_search_norm comes from migration 005), stored so no read normalizes them again.
 CREATE FUNCTION lost_found_document(name text, description text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN dog_search_norm(name || ' ' || description);
+ALTER TABLE lost_found_reports
+  ADD COLUMN search_doc text GENERATED ALWAYS AS (lost_found_document(name, description)) STORED,
+  ADD COLUMN description_norm text GENERATED ALWAYS AS (dog_search_norm(description)) STORED;
 
 -- The public list: open, not hidden reports, newest first, each filter with the id so a page is
 -- read in order from the index.
@@ -52,7 +55,7 @@ CREATE INDEX lost_found_open_size_id_idx ON lost_found_reports (size, id)
 CREATE INDEX lost_found_open_sex_id_idx ON lost_found_reports (sex, id)
   WHERE status = 'open' AND hidden_at IS NULL;
 CREATE INDEX lost_found_search_trgm_idx ON lost_found_reports
-  USING gin (lost_found_document(name, description) public.gin_trgm_ops)
+  USING gin (search_doc public.gin_trgm_ops)
   WHERE status = 'open' AND hidden_at IS NULL;
 -- Matching: the other kind, in a few zones, within a window of dates.
 CREATE INDEX lost_found_match_idx ON lost_found_reports (kind, zone, seen_on)
