@@ -24,6 +24,8 @@
 //   report goes to BENCH_OUT only when that is set (never over BENCHMARKS.md by default).
 // BENCH_PART=applications only the adoption application rows (scripts/bench/applications.ts).
 // BENCH_PART=alerts only the alert rows (scripts/bench/alerts.ts; API only, no build).
+// BENCH_PART=lost-found only the lost and found rows (scripts/bench/lost-found.ts): matches and
+// list with 100,000 reports, Lighthouse on /perdidos/$id.
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
 // BENCH_PART=jobs only the background jobs and backup rows (scripts/bench/jobs.ts; API only, no
 //   build; BENCH_BACKUP_DOGS, default 100,000, dogs for the backup figures).
@@ -60,6 +62,7 @@ import { alertsReport, measureAlerts } from './alerts';
 import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
 import { jobsReport, measureJobs } from './jobs';
+import { lostFoundReport, measureLostFound } from './lost-found';
 import { makeJpegPhoto } from '../../test/support/photos';
 import { median } from './stats';
 
@@ -730,6 +733,13 @@ async function main() {
       const report = alertsReport(await measureAlerts({ dir, owner: OWNER, log }));
       console.log(`\n${report.markdown}`);
       if (report.failures.length > 0) process.exitCode = 1;
+      return;
+    }
+    if (process.env.BENCH_PART === 'lost-found') {
+      const report = lostFoundReport(
+        await measureLostFound({ dir, staticDir, runs: RUNS, owner: OWNER, log }),
+      );
+      console.log(`\n${report.markdown}`);
       return;
     }
     if (process.env.BENCH_PART === 'photos') {

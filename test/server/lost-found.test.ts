@@ -474,6 +474,12 @@ describe.each(BACKENDS)('lost and found on %s', (backend) => {
       ).statusCode,
     ).toBe(409);
 
+    // The expiry job marks it so, unless it was renewed since.
+    expect(await app.lostFound.expire(jobs[0]!.data)).toBe(true);
+    expect(await app.lostFound.expire(jobs[0]!.data)).toBe(false);
+    expect((await call('GET', `/api/lost-found/${report.id}`)).json().report.status).toBe(
+      'expired',
+    );
     const renewed = await call('PATCH', `/api/lost-found/${report.id}`, ownerCookie, {
       renew: true,
     });

@@ -1,9 +1,10 @@
 // Decorates the app with the lost and found service (lost-found/service.ts) and works its queue:
-// the offer to renew a report a week before it expires.
+// the offer to renew a report a week before it expires, and its expiry.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createLostFoundService,
+  EXPIRY_QUEUE,
   RENEWAL_QUEUE,
   type LostFoundService,
   type RenewalJobData,
@@ -44,6 +45,16 @@ export const lostFound = fp(
         },
       })
       .catch((error: unknown) => log.error({ err: error }, 'lost-found renewal worker'));
+    app.jobs
+      .work<RenewalJobData>({
+        name: EXPIRY_QUEUE,
+        batchSize: 20,
+        expireInSeconds: 300,
+        async handler(items) {
+          for (const item of items) await service.expire(item.data);
+        },
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'lost-found expiry worker'));
   },
   { name: 'lost-found', dependencies: ['database', 'mail', 'jobs', 'photos'] },
 );

@@ -33,7 +33,7 @@ export interface ReportRow {
   description: string;
   date: string;
   zone: ZoneId;
-  status: 'open' | 'reunited' | 'closed';
+  status: 'open' | 'reunited' | 'closed' | 'expired';
   expires_at: Date;
   hidden_at: Date | null;
   hidden_reason: string | null;
@@ -77,6 +77,12 @@ const COLUMNS = `r.id, r.reporter_id, r.kind, r.name, r.sex, r.size, r.colors, r
 const LISTED =
   `r.status = 'open' AND r.hidden_at IS NULL AND r.expires_at > $1 AND r.reporter_id NOT IN ` +
   `(SELECT b.id FROM users b WHERE b.blocked_at IS NOT NULL)`;
+
+/** Candidates whose descriptions the matching compares (the best by the other signs). */
+const MATCH_CANDIDATES = 100;
+
+/** Newest reports a text search checks one by one before it asks the trigram index. */
+const SEARCH_WALK_ROWS = 400;
 
 /** Trigram similarity of two descriptions from which a reason "descripción parecida" follows. */
 export const TEXT_SIMILAR = 0.3;
@@ -144,9 +150,20 @@ export function createLostFoundRepository(db: Queryable) {
 
     async renew(id: number, expiresAt: Date, at: Date): Promise<void> {
       await db.query(
-        `UPDATE lost_found_reports SET expires_at = $2, updated_at = $3 WHERE id = $1`,
+        `UPDATE lost_found_reports SET status = 'open', expires_at = $2, updated_at = $3
+          WHERE id = $1`,
         [id, expiresAt, at],
       );
+    },
+
+    /** The expiry job's work: true when the report was still open with that expiry. */
+    async expire(id: number, expiresAt: Date): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE lost_found_reports SET status = 'expired'
+          WHERE id = $1 AND status = 'open' AND expires_at = $2 RETURNING id`,
+        [id, expiresAt],
+      );
+      return rows.length > 0;
     },
 
     /**
@@ -211,7 +228,12 @@ export function createLostFoundRepository(db: Queryable) {
       return rows[0];
     },
 
-    /** Open reports anyone may see, newest first, filtered; keyset pages by `before`. */
+    /**
+     * Open reports anyone may see, newest first, filtered; keyset pages by `before`. With words,
+     * the newest SEARCH_WALK_ROWS reports that pass the other filters are checked one by one
+     * first (a common word fills the page there); only when that does not fill the page is the
+     * trigram index asked for every report holding the words.
+     */
     async list(filters: LostFoundFilters, now: Date): Promise<ReportRow[]> {
       const params: unknown[] = [now];
       const param = (value: unknown) => {
@@ -224,14 +246,37 @@ export function createLostFoundRepository(db: Queryable) {
       if (filters.size) conditions.push(`r.size = ${param(filters.size)}`);
       if (filters.sex) conditions.push(`r.sex = ${param(filters.sex)}`);
       if (filters.before) conditions.push(`r.id < ${param(Math.min(filters.before, MAX_ID))}`);
-      for (const word of queryWords(filters.q))
-        conditions.push(
-          `lost_found_document(r.name, r.description) OPERATOR(public.%>) dog_search_norm(${param(word)})`,
+      const words = queryWords(filters.q).map(
+        (word) => `r.search_doc OPERATOR(public.%>) dog_search_norm(${param(word)})`,
+      );
+      const limit = filters.limit ?? LOST_FOUND_PAGE_DEFAULT;
+      const limitParam = param(limit);
+      if (words.length > 0) {
+        const walked = await db.query<ReportRow & { walked: number }>(
+          `SELECT ${COLUMNS}, false AS reporter_blocked, r.walked FROM (
+             SELECT c.*, count(*) OVER () AS walked FROM (
+               SELECT r.* FROM lost_found_reports r
+                WHERE ${conditions.join(' AND ')} ORDER BY r.id DESC LIMIT ${SEARCH_WALK_ROWS}
+             ) c
+           ) r
+            WHERE ${words.join(' AND ')} ORDER BY r.id DESC LIMIT ${limitParam}`,
+          params,
         );
-      const limit = param(filters.limit ?? LOST_FOUND_PAGE_DEFAULT);
+        // A full page, or every report passing the other filters was checked: the answer.
+        if (walked.length >= limit || Number(walked[0]?.walked ?? 0) < SEARCH_WALK_ROWS)
+          return walked.map(({ walked: _, ...row }) => row);
+        if (walked.length === 0) {
+          const [row] = await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM (SELECT 1 FROM lost_found_reports r
+               WHERE ${conditions.join(' AND ')} LIMIT ${SEARCH_WALK_ROWS}) x`,
+            params.slice(0, params.length - words.length - 1),
+          );
+          if (row!.n < SEARCH_WALK_ROWS) return [];
+        }
+      }
       return db.query<ReportRow>(
         `SELECT ${COLUMNS}, false AS reporter_blocked FROM lost_found_reports r
-          WHERE ${conditions.join(' AND ')} ORDER BY r.id DESC LIMIT ${limit}`,
+          WHERE ${[...conditions, ...words].join(' AND ')} ORDER BY r.id DESC LIMIT ${limitParam}`,
         params,
       );
     },
@@ -247,33 +292,43 @@ export function createLostFoundRepository(db: Queryable) {
       const [from, to] = lost
         ? [-MATCH_DAYS_BEFORE, MATCH_DAYS_AFTER]
         : [-MATCH_DAYS_AFTER, MATCH_DAYS_BEFORE];
+      // Cheap signs first (zone, sex, size, colours, dates) pick the best candidates; only those
+      // get their descriptions compared, and only the final ones their photos.
       return db.query<MatchRow>(
-        `SELECT m.*,
-                (CASE WHEN m.same_zone THEN 3 ELSE 1 END
-                 + CASE WHEN m.same_sex THEN 2 ELSE 0 END
-                 + CASE WHEN m.same_size THEN 2 ELSE 0 END
-                 + 1.5 * m.shared_colors
-                 + CASE WHEN m.days_apart <= ${MATCH_DAYS_BEFORE} THEN 1 ELSE 0 END
-                 + 4 * m.text_similarity)::float8 AS score
-           FROM (
-             SELECT ${COLUMNS}, false AS reporter_blocked,
-                    r.zone = $4 AS same_zone,
-                    (r.sex IS NOT NULL AND r.sex = $6) AS same_sex,
-                    r.size = $5 AS same_size,
-                    cardinality(ARRAY(SELECT unnest(r.colors) INTERSECT SELECT unnest($7::text[])))
-                      AS shared_colors,
-                    abs(r.seen_on - $8::date) AS days_apart,
-                    public.similarity(dog_search_norm(r.description), dog_search_norm($9))::float8
-                      AS text_similarity
-               FROM lost_found_reports r
-              WHERE ${LISTED}
-                AND r.kind = $2 AND r.zone = ANY($3::text[])
-                AND r.seen_on BETWEEN $8::date + $10::int AND $8::date + $11::int
-                AND (r.sex IS NULL OR $6::text IS NULL OR r.sex = $6)
-                AND NOT ${SIZE_OPPOSITE}
-           ) m
-          ORDER BY score DESC, m.days_apart, m.id DESC
-          LIMIT ${LOST_FOUND_MATCHES_MAX}`,
+        `WITH cheap AS (
+           SELECT r.id, r.description_norm,
+                  r.zone = $4 AS same_zone,
+                  (r.sex IS NOT NULL AND r.sex = $6) AS same_sex,
+                  r.size = $5 AS same_size,
+                  cardinality(ARRAY(SELECT unnest(r.colors) INTERSECT SELECT unnest($7::text[])))
+                    AS shared_colors,
+                  abs(r.seen_on - $8::date) AS days_apart
+             FROM lost_found_reports r
+            WHERE ${LISTED}
+              AND r.kind = $2 AND r.zone = ANY($3::text[])
+              AND r.seen_on BETWEEN $8::date + $10::int AND $8::date + $11::int
+              AND (r.sex IS NULL OR $6::text IS NULL OR r.sex = $6)
+              AND NOT ${SIZE_OPPOSITE}
+         ), scored AS (
+           SELECT c.*,
+                  CASE WHEN c.same_zone THEN 3 ELSE 1 END
+                  + CASE WHEN c.same_sex THEN 2 ELSE 0 END
+                  + CASE WHEN c.same_size THEN 2 ELSE 0 END
+                  + 1.5 * c.shared_colors
+                  + CASE WHEN c.days_apart <= ${MATCH_DAYS_BEFORE} THEN 1 ELSE 0 END AS base
+             FROM cheap c ORDER BY base DESC, c.days_apart, c.id DESC LIMIT ${MATCH_CANDIDATES}
+         ), ranked AS (
+           SELECT s.*, public.similarity(s.description_norm, dog_search_norm($9))::float8
+                         AS text_similarity
+             FROM scored s
+         ), best AS (
+           SELECT k.*, (k.base + 4 * k.text_similarity)::float8 AS score FROM ranked k
+            ORDER BY score DESC, k.days_apart, k.id DESC LIMIT ${LOST_FOUND_MATCHES_MAX}
+         )
+         SELECT ${COLUMNS}, false AS reporter_blocked, b.same_zone, b.same_sex, b.same_size,
+                b.shared_colors, b.days_apart, b.text_similarity, b.score
+           FROM best b JOIN lost_found_reports r ON r.id = b.id
+          ORDER BY b.score DESC, b.days_apart, b.id DESC`,
         [
           now,
           lost ? 'found' : 'lost',

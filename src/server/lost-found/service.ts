@@ -37,6 +37,7 @@ import {
 } from './repository';
 
 export const RENEWAL_QUEUE = 'lost-found-renewal';
+export const EXPIRY_QUEUE = 'lost-found-expiry';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RenewalJobData {
@@ -153,6 +154,15 @@ export function createLostFoundService({
       },
     );
 
+  /** Stores, inside `tx`, the job that marks the report expired at `expiresAt`. */
+  const scheduleExpiry = (tx: Queryable, reportId: number, expiresAt: Date) =>
+    jobs.sendIn<RenewalJobData>(
+      tx,
+      EXPIRY_QUEUE,
+      { reportId, expiresAt: expiresAt.toISOString() },
+      { startAfter: expiresAt, retryLimit: 5, retryDelay: 300, expireInSeconds: 300 },
+    );
+
   return {
     async create(reporter: Viewer, input: LostFoundInput): Promise<LostFoundReport> {
       checkDate(input.date);
@@ -177,6 +187,7 @@ export function createLostFoundService({
         );
         await repo.attachPhotos(id, reporter.id, input.photo_ids);
         await scheduleRenewal(tx, id, expiresAt);
+        await scheduleExpiry(tx, id, expiresAt);
         return id;
       });
       return present((await repository.find(id))!, reporter, now());
@@ -199,7 +210,9 @@ export function createLostFoundService({
       const changes = Object.values(fields).some((v) => v !== undefined);
       if (!status && !renew && !changes && photo_ids === undefined)
         throw new HttpError(400, LOST_FOUND_MESSAGES.nothingToChange);
-      if (row.status !== 'open') throw new HttpError(409, LOST_FOUND_MESSAGES.notOpen);
+      // An expired report may still be renewed, edited or closed.
+      if (row.status !== 'open' && row.status !== 'expired')
+        throw new HttpError(409, LOST_FOUND_MESSAGES.notOpen);
       if (fields.date !== undefined) checkDate(fields.date);
       await db.transaction(async (tx) => {
         const repo = createLostFoundRepository(tx);
@@ -221,6 +234,7 @@ export function createLostFoundService({
           const expiresAt = new Date(at.getTime() + LOST_FOUND_TTL_DAYS * DAY_MS);
           await repo.renew(id, expiresAt, at);
           await scheduleRenewal(tx, id, expiresAt);
+          await scheduleExpiry(tx, id, expiresAt);
         }
         if (status) await repo.setStatus(id, status, at);
       });
@@ -438,6 +452,14 @@ export function createLostFoundService({
         shareImages.delete(old);
       }
       return jpeg;
+    },
+
+    /**
+     * The expiry job's work: the report leaves the list's indexes once its 60 days are over,
+     * unless it was renewed (or closed) since the job was made. Whether it expired it.
+     */
+    expire(data: RenewalJobData): Promise<boolean> {
+      return repository.expire(data.reportId, new Date(data.expiresAt));
     },
 
     /** Open reports for the sitemap. */

@@ -30,7 +30,7 @@ export function LostFoundListPage({
   };
   const filtered = Object.keys(search).length > 0;
   return (
-    <Container size="lg" className="lf-page">
+    <Container component="main" id="contenido" tabIndex={-1} size="lg" className="lf-page">
       <Title order={1}>Perros perdidos y encontrados</Title>
       <Text className="lf-lead">
         ¿Se te perdió tu perro o encontraste uno? Publícalo en un minuto: te avisamos de los

@@ -100,7 +100,7 @@ export default function ReportFormPage() {
   };
 
   return (
-    <Container size="sm" className="lf-page">
+    <Container component="main" id="contenido" tabIndex={-1} size="sm" className="lf-page">
       <Title order={1}>Publicar un reporte</Title>
       <Text className="lf-lead">
         Solo la zona, nunca tu dirección. Nadie ve tu correo ni tu teléfono: te escriben por el

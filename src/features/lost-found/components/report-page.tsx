@@ -240,7 +240,7 @@ export function ReportPage({ id }: { id: number }) {
   if (!report) return <Text>Cargando...</Text>;
   const closed = report.status !== 'open';
   return (
-    <Container size="lg" className="lf-page">
+    <Container component="main" id="contenido" tabIndex={-1} size="lg" className="lf-page">
       <div className="lf-report">
         <div>
           <Group gap="xs">

@@ -20,8 +20,10 @@ CREATE TABLE lost_found_reports (
   seen_on      date        NOT NULL,
   -- An id of shared/zones.ts (checked by the application: the list lives in the code).
   zone         text        NOT NULL CHECK (zone ~ '^[a-z0-9-]{1,40}$'),
-  -- open until the reporter closes it; an open report past expires_at counts as expired.
-  status       text        NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'reunited', 'closed')),
+  -- open until the reporter closes it or its expiry job marks it expired (a renewal reopens it);
+  -- an open report past expires_at whose job has not run yet counts as expired all the same.
+  status       text        NOT NULL DEFAULT 'open'
+                           CHECK (status IN ('open', 'reunited', 'closed', 'expired')),
   expires_at   timestamptz NOT NULL,
   hidden_at    timestamptz,
   hidden_reason text       CHECK (char_length(hidden_reason) <= 500),
@@ -32,10 +34,13 @@ CREATE TABLE lost_found_reports (
 CREATE INDEX lost_found_reports_reporter_id_idx ON lost_found_reports (reporter_id);
 
 -- What a text search and the matching compare: name and description, lower case, no accents
--- (dog_search_norm comes from migration 005).
+-- (dog_search_norm comes from migration 005), stored so no read normalizes them again.
 CREATE FUNCTION lost_found_document(name text, description text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN dog_search_norm(name || ' ' || description);
+ALTER TABLE lost_found_reports
+  ADD COLUMN search_doc text GENERATED ALWAYS AS (lost_found_document(name, description)) STORED,
+  ADD COLUMN description_norm text GENERATED ALWAYS AS (dog_search_norm(description)) STORED;
 
 -- The public list: open, not hidden reports, newest first, each filter with the id so a page is
 -- read in order from the index.
@@ -50,7 +55,7 @@ CREATE INDEX lost_found_open_size_id_idx ON lost_found_reports (size, id)
 CREATE INDEX lost_found_open_sex_id_idx ON lost_found_reports (sex, id)
   WHERE status = 'open' AND hidden_at IS NULL;
 CREATE INDEX lost_found_search_trgm_idx ON lost_found_reports
-  USING gin (lost_found_document(name, description) public.gin_trgm_ops)
+  USING gin (search_doc public.gin_trgm_ops)
   WHERE status = 'open' AND hidden_at IS NULL;
 -- Matching: the other kind, in a few zones, within a window of dates.
 CREATE INDEX lost_found_match_idx ON lost_found_reports (kind, zone, seen_on)
