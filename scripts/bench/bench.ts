@@ -23,6 +23,7 @@
 //   first contentful paint on the emulated phone and Lighthouse on /perros and /perros/$id. Its
 //   report goes to BENCH_OUT only when that is set (never over BENCHMARKS.md by default).
 // BENCH_PART=applications only the adoption application rows (scripts/bench/applications.ts).
+// BENCH_PART=orgs only the organization page rows (scripts/bench/orgs.ts; builds the app).
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
 // BENCH_PART=jobs only the background jobs and backup rows (scripts/bench/jobs.ts; API only, no
 //   build; BENCH_BACKUP_DOGS, default 100,000, dogs for the backup figures).
@@ -58,6 +59,7 @@ import { applicationsReport, measureApplications } from './applications';
 import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
 import { jobsReport, measureJobs } from './jobs';
+import { measureOrgPage, orgReport } from './orgs';
 import { makeJpegPhoto } from '../../test/support/photos';
 import { median } from './stats';
 
@@ -720,6 +722,13 @@ async function main() {
     if (process.env.BENCH_PART === 'applications') {
       const report = applicationsReport(
         await measureApplications({ dir, runs: RUNS, owner: OWNER, log }),
+      );
+      console.log(`\n${report.markdown}`);
+      return;
+    }
+    if (process.env.BENCH_PART === 'orgs') {
+      const report = orgReport(
+        await measureOrgPage({ dir, staticDir, runs: RUNS, owner: OWNER, log }),
       );
       console.log(`\n${report.markdown}`);
       return;
