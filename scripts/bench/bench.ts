@@ -26,6 +26,7 @@
 // BENCH_PART=alerts only the alert rows (scripts/bench/alerts.ts; API only, no build).
 // BENCH_PART=lost-found only the lost and found rows (scripts/bench/lost-found.ts): matches and
 // list with 100,000 reports, Lighthouse on /perdidos/$id.
+// BENCH_PART=orgs only the organization page rows (scripts/bench/orgs.ts; builds the app).
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
 // BENCH_PART=jobs only the background jobs and backup rows (scripts/bench/jobs.ts; API only, no
 //   build; BENCH_BACKUP_DOGS, default 100,000, dogs for the backup figures).
@@ -63,6 +64,7 @@ import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
 import { jobsReport, measureJobs } from './jobs';
 import { lostFoundReport, measureLostFound } from './lost-found';
+import { measureOrgPage, orgReport } from './orgs';
 import { makeJpegPhoto } from '../../test/support/photos';
 import { median } from './stats';
 
@@ -738,6 +740,13 @@ async function main() {
     if (process.env.BENCH_PART === 'lost-found') {
       const report = lostFoundReport(
         await measureLostFound({ dir, staticDir, runs: RUNS, owner: OWNER, log }),
+      );
+      console.log(`\n${report.markdown}`);
+      return;
+    }
+    if (process.env.BENCH_PART === 'orgs') {
+      const report = orgReport(
+        await measureOrgPage({ dir, staticDir, runs: RUNS, owner: OWNER, log }),
       );
       console.log(`\n${report.markdown}`);
       return;

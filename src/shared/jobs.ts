@@ -30,6 +30,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'interest-received': 'Correo: nueva solicitud "Me interesa"',
   'interest-answered': 'Correo: solicitud respondida',
   'interest-dismissed': 'Correo: solicitud descartada',
+  'org-invitation': 'Correo: invitación a una organización',
   'purge-expired': 'Limpieza de sesiones, enlaces y fotos vencidas',
   backup: 'Copia de seguridad',
 };
