@@ -23,6 +23,7 @@
 //   first contentful paint on the emulated phone and Lighthouse on /perros and /perros/$id. Its
 //   report goes to BENCH_OUT only when that is set (never over BENCHMARKS.md by default).
 // BENCH_PART=applications only the adoption application rows (scripts/bench/applications.ts).
+// BENCH_PART=followups only the adoption follow-up rows (scripts/bench/followups.ts).
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
 // BENCH_PART=jobs only the background jobs and backup rows (scripts/bench/jobs.ts; API only, no
 //   build; BENCH_BACKUP_DOGS, default 100,000, dogs for the backup figures).
@@ -57,6 +58,7 @@ import { measureMemory, memoryReport, type MemoryOptions } from './memory';
 import { applicationsReport, measureApplications } from './applications';
 import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
+import { followUpReport, measureFollowUps } from './followups';
 import { jobsReport, measureJobs } from './jobs';
 import { makeJpegPhoto } from '../../test/support/photos';
 import { median } from './stats';
@@ -708,6 +710,14 @@ async function main() {
     if (process.env.BENCH_PART === 'jobs') {
       const report = jobsReport(await measureJobs(jobsOptions));
       console.log(`\n${report.markdown}`);
+      return;
+    }
+    if (process.env.BENCH_PART === 'followups') {
+      const report = followUpReport(
+        await measureFollowUps({ dir, staticDir, pgAdminUrl: PG_ADMIN, runs: RUNS, log }),
+      );
+      console.log(`\n${report.markdown}`);
+      if (report.failures.length) console.log(`Below target: ${report.failures.join(', ')}`);
       return;
     }
     if (process.env.BENCH_PART === 'photo-bombs') {
