@@ -27,6 +27,7 @@
 // BENCH_PART=lost-found only the lost and found rows (scripts/bench/lost-found.ts): matches and
 // list with 100,000 reports, Lighthouse on /perdidos/$id.
 // BENCH_PART=orgs only the organization page rows (scripts/bench/orgs.ts; builds the app).
+// BENCH_PART=followups only the adoption follow-up rows (scripts/bench/followups.ts).
 // BENCH_PART=api only the API list throughput against the bare server, with 10 dogs (no table).
 // BENCH_PART=jobs only the background jobs and backup rows (scripts/bench/jobs.ts; API only, no
 //   build; BENCH_BACKUP_DOGS, default 100,000, dogs for the backup figures).
@@ -62,6 +63,7 @@ import { applicationsReport, measureApplications } from './applications';
 import { alertsReport, measureAlerts } from './alerts';
 import { measurePhotos, photoReport } from './photos';
 import { measurePhotoBombs, photoBombReport } from './photo-bombs';
+import { followUpReport, measureFollowUps } from './followups';
 import { jobsReport, measureJobs } from './jobs';
 import { lostFoundReport, measureLostFound } from './lost-found';
 import { measureOrgPage, orgReport } from './orgs';
@@ -715,6 +717,14 @@ async function main() {
     if (process.env.BENCH_PART === 'jobs') {
       const report = jobsReport(await measureJobs(jobsOptions));
       console.log(`\n${report.markdown}`);
+      return;
+    }
+    if (process.env.BENCH_PART === 'followups') {
+      const report = followUpReport(
+        await measureFollowUps({ dir, staticDir, pgAdminUrl: PG_ADMIN, runs: RUNS, log }),
+      );
+      console.log(`\n${report.markdown}`);
+      if (report.failures.length) console.log(`Below target: ${report.failures.join(', ')}`);
       return;
     }
     if (process.env.BENCH_PART === 'photo-bombs') {

@@ -238,16 +238,6 @@ export function createFollowUpService(deps: FollowUpDeps) {
     return { ...row, adopter_id: row.adopter_id };
   }
 
-  /** A new single-use link for check-in `checkinId`: the token (only its hash is stored). */
-  async function newToken(q: Queryable, checkinId: number): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await q.query('INSERT INTO checkin_tokens (token_hash, checkin_id) VALUES ($1, $2)', [
-      hashToken(token),
-      checkinId,
-    ]);
-    return token;
-  }
-
   /**
    * Photos `ids` for an adoption's adopter: theirs, attached to no dog, check-in or certificate
    * (400 otherwise).
@@ -601,6 +591,22 @@ export function createFollowUpService(deps: FollowUpDeps) {
           if (n < FOLLOW_UP_BATCH) return total;
         }
       };
+      const batchAll = async (
+        select: string,
+        params: unknown[],
+        handle: (tx: Queryable, rows: Record<string, unknown>[]) => Promise<void>,
+      ): Promise<number> => {
+        let total = 0;
+        for (;;) {
+          const n = await db.transaction(async (tx) => {
+            const rows = await tx.query<Record<string, unknown>>(select, params);
+            if (rows.length > 0) await handle(tx, rows);
+            return rows.length;
+          });
+          total += n;
+          if (n < FOLLOW_UP_BATCH) return total;
+        }
+      };
       const checkinRow = `c.id, c.adoption_id, ${dayText("(c.expires_at AT TIME ZONE 'America/Bogota')")} AS expires_on,
               c.expires_at > $1 AS open, d.name AS dog_name, u.name AS adopter_name,
               u.email AS adopter_email, r.name AS rescuer_name, r.email AS rescuer_email`;
@@ -619,63 +625,62 @@ export function createFollowUpService(deps: FollowUpDeps) {
         rescuer_email: string;
       };
 
-      counts.sent = await batch(
+      /**
+       * E-mails a link for each row still open (a new single-use token each, stored hashed),
+       * all in one statement per table, and stamps `column` on every row.
+       */
+      const sendLinks = async (
+        tx: Queryable,
+        rows: CheckinJobRow[],
+        column: 'sent_at' | 'reminded_at',
+        reminder: boolean,
+      ) => {
+        const open = rows.filter((row) => row.open);
+        const tokens = open.map(() => randomBytes(32).toString('base64url'));
+        if (open.length > 0)
+          await tx.query(
+            `INSERT INTO checkin_tokens (token_hash, checkin_id)
+             SELECT * FROM unnest($1::text[], $2::int[])`,
+            [tokens.map(hashToken), open.map((row) => row.id)],
+          );
+        await mail.enqueueMany(
+          tx,
+          open.map((row, i) => ({
+            kind: reminder ? 'checkin-reminder' : 'checkin',
+            message: checkinMail(
+              { name: row.adopter_name, email: row.adopter_email },
+              row.dog_name,
+              link(checkinPath(tokens[i]!)),
+              row.expires_on,
+              reminder,
+              contact,
+            ),
+          })),
+        );
+        await tx.query(`UPDATE adoption_checkins SET ${column} = $2 WHERE id = ANY ($1::int[])`, [
+          rows.map((row) => row.id),
+          at,
+        ]);
+      };
+
+      // A check-in whose link would already have expired (the site was down past it) is
+      // recorded as sent and missed, never e-mailed late; the same for a late reminder.
+      counts.sent = await batchAll(
         `SELECT ${checkinRow} FROM ${checkinFrom}
           WHERE c.sent_at IS NULL AND c.due_at <= $1 AND a.state = 'active'
           ORDER BY c.due_at LIMIT ${FOLLOW_UP_BATCH} FOR UPDATE OF c SKIP LOCKED`,
         [at],
-        async (tx, r) => {
-          const row = r as CheckinJobRow;
-          // A check-in whose link would already have expired (the site was down past it) is
-          // recorded as sent and missed, never e-mailed late.
-          if (row.open) {
-            const token = await newToken(tx, row.id);
-            await mail.enqueue(
-              tx,
-              'checkin',
-              checkinMail(
-                { name: row.adopter_name, email: row.adopter_email },
-                row.dog_name,
-                link(checkinPath(token)),
-                row.expires_on,
-                false,
-                contact,
-              ),
-            );
-          }
-          await tx.query('UPDATE adoption_checkins SET sent_at = $2 WHERE id = $1', [row.id, at]);
-        },
+        (tx, rows) => sendLinks(tx, rows as CheckinJobRow[], 'sent_at', false),
       );
 
-      counts.reminded = await batch(
+      counts.reminded = await batchAll(
         `SELECT ${checkinRow} FROM ${checkinFrom}
           WHERE c.sent_at IS NOT NULL AND c.answered_at IS NULL AND c.reminded_at IS NULL
             AND c.escalated_at IS NULL AND c.sent_at + $2 * interval '1 second' <= $1
             AND a.state = 'active'
           ORDER BY c.due_at LIMIT ${FOLLOW_UP_BATCH} FOR UPDATE OF c SKIP LOCKED`,
         [at, reminderAfterS],
-        async (tx, r) => {
-          const row = r as CheckinJobRow;
-          if (row.open) {
-            const token = await newToken(tx, row.id);
-            await mail.enqueue(
-              tx,
-              'checkin-reminder',
-              checkinMail(
-                { name: row.adopter_name, email: row.adopter_email },
-                row.dog_name,
-                link(checkinPath(token)),
-                row.expires_on,
-                true,
-                contact,
-              ),
-            );
-          }
-          await tx.query('UPDATE adoption_checkins SET reminded_at = $2 WHERE id = $1', [
-            row.id,
-            at,
-          ]);
-        },
+        (tx, rows) => sendLinks(tx, rows as CheckinJobRow[], 'reminded_at', true),
       );
 
       counts.escalated = await batch(

@@ -6,7 +6,7 @@
 import type PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db/db';
 import type { MailMessage, Mailer } from './mailer';
-import type { JobEngine, JobLog, QueueDefinition } from '../jobs/engine';
+import { bossDb, type JobEngine, type JobLog, type QueueDefinition } from '../jobs/engine';
 
 export const MAIL_QUEUE = 'mail';
 /** Pauses before each retry, in seconds: 1 min, 5 min, 30 min, 2 h, 12 h. */
@@ -25,6 +25,8 @@ export interface MailJobData {
 export interface MailQueue {
   /** Stores `message` as a job inside `tx`; it is delivered once `tx` commits. */
   enqueue(tx: Queryable, kind: string, message: MailMessage): Promise<void>;
+  /** Stores many messages as jobs inside `tx` in one statement (a background job's batch). */
+  enqueueMany(tx: Queryable, items: { kind: string; message: MailMessage }[]): Promise<void>;
   /** Resolves once every stored message that is due has been delivered or has failed for now. */
   idle(): Promise<void>;
 }
@@ -136,6 +138,21 @@ export function mailJobs({
       );
       // The caller's transaction commits right after; the worker looks a moment later (and at
       // its next poll in any case).
+      setTimeout(() => engine.wake(MAIL_QUEUE), 5).unref();
+    },
+    async enqueueMany(tx, items) {
+      if (items.length === 0) return;
+      await engine.boss.insert(
+        items.map(({ kind, message }) => ({
+          name: MAIL_QUEUE,
+          data: { kind, message },
+          retryLimit: retryScheduleS.length,
+          retryDelay: retryScheduleS[0] ?? 0,
+          retryBackoff: false,
+          expireInSeconds: MAIL_EXPIRE_S,
+        })),
+        { db: bossDb(tx) },
+      );
       setTimeout(() => engine.wake(MAIL_QUEUE), 5).unref();
     },
     idle: () => engine.idle(MAIL_QUEUE),
