@@ -1,6 +1,7 @@
 // The footer of every page but the landing page (which has its own, larger one): the main links,
 // the personal data policy, how to write to the site and the copyright line.
 import { Link } from '@tanstack/react-router';
+import { SITE_PAGES } from '@/config/site-pages';
 import { useSite } from '@/lib/site';
 import { COPYRIGHT_YEAR, SITE_NAME } from '@/shared/site';
 import classes from './page-footer.module.css';
@@ -16,31 +17,13 @@ export function PageFooter() {
               Inicio
             </Link>
           </li>
-          <li>
-            <Link to="/perros" className={classes.link}>
-              Perros en adopción
-            </Link>
-          </li>
-          <li>
-            <Link to="/perdidos" className={classes.link}>
-              Perdidos y encontrados
-            </Link>
-          </li>
-          <li>
-            <Link to="/fundaciones" className={classes.link}>
-              Fundaciones y rescatistas
-            </Link>
-          </li>
-          <li>
-            <Link to="/adoptar-seguro" className={classes.link}>
-              Adoptar seguro
-            </Link>
-          </li>
-          <li>
-            <Link to="/privacidad" className={classes.link}>
-              Política de tratamiento de datos
-            </Link>
-          </li>
+          {SITE_PAGES.map((page) => (
+            <li key={page.to}>
+              <Link to={page.to} className={classes.link}>
+                {page.label}
+              </Link>
+            </li>
+          ))}
           {site && (
             <li>
               <a href={`mailto:${site.email}`} className={classes.link}>

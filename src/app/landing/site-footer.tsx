@@ -13,6 +13,7 @@ import { Link } from '@tanstack/react-router';
 import { COPYRIGHT_YEAR, phoneHref, SITE_NAME } from '@/shared/site';
 import { useSite } from '@/lib/site';
 import { anchors, footerId } from '@/config/anchors';
+import { SITE_PAGES } from '@/config/site-pages';
 import './site-footer.css';
 
 const classes = {
@@ -71,16 +72,13 @@ export function SiteFooter() {
                   </Link>
                 </li>
               ))}
-              <li>
-                <Link to="/perros" className={classes.link}>
-                  Perros en adopción
-                </Link>
-              </li>
-              <li>
-                <Link to="/privacidad" className={classes.link}>
-                  Política de tratamiento de datos
-                </Link>
-              </li>
+              {SITE_PAGES.map((page) => (
+                <li key={page.to}>
+                  <Link to={page.to} className={classes.link}>
+                    {page.label}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </nav>
 
