@@ -89,6 +89,8 @@ export function createOrgService({ db, mail, listCache, publicUrl, contact, now 
 
     list: () => repository.list(),
     waiting: () => repository.waiting(),
+    /** Every organization's public page, verified or not, for the sitemap. */
+    sitemapEntries: (limit: number) => repository.sitemapEntries(limit),
     mine: (userId: number): Promise<MyOrg[]> => repository.ofUser(userId),
 
     /** The public page's organization and figures (404 when missing). */
