@@ -43,7 +43,15 @@ function orgDog(): OrgPage['dogs'][number] {
 function pageApi(page: Partial<OrgPage> = {}) {
   const body: OrgPage = {
     org: ORG,
-    stats: { available_dogs: 1, adoptions_closed: 7, median_response_minutes: 90, members: 2 },
+    stats: {
+      available_dogs: 1,
+      adoptions_closed: 7,
+      median_response_minutes: 90,
+      members: 2,
+      active_adoptions: 0,
+      follow_ups_up_to_date: 0,
+      follow_ups_up_to_date_percent: null,
+    },
     dogs: [orgDog()],
     ...page,
   };
