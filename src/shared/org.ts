@@ -95,13 +95,22 @@ export const orgSchema = z.object({
 });
 export type Org = z.infer<typeof orgSchema>;
 
-/** What the public page shows besides the description: counts and the response time. */
+/**
+ * What the public page shows besides the description: counts, the response time and the share of
+ * follow-ups up to date.
+ */
 export const orgStatsSchema = z.object({
   available_dogs: z.number().int(),
   adoptions_closed: z.number().int(),
   /** Median minutes to a first answer over the last 90 days; null with fewer than 3 requests. */
   median_response_minutes: z.number().int().nullable(),
   members: z.number().int(),
+  /** Adoptions of its dogs being followed up (accepted, not returned). */
+  active_adoptions: z.number().int(),
+  /** How many of those have no check-in overdue. */
+  follow_ups_up_to_date: z.number().int(),
+  /** That share in whole percent, rounded down (100 only when all are); null while none is active. */
+  follow_ups_up_to_date_percent: z.number().int().min(0).max(100).nullable(),
 });
 export type OrgStats = z.infer<typeof orgStatsSchema>;
 

@@ -2,8 +2,9 @@
 // e-mail anywhere public), invitations by e-mail (a hashed single-use link accepted while logged
 // in with the invited address), roles, leaving and removal (never the last admin), dogs published
 // for an organization (every member edits them and answers their applications, nobody else),
-// verification by site admins only, automatic flags (money, shipping, a photo another account
-// published), the data export and account deletion. On each database backend.
+// the share of follow-ups up to date among its dogs' active adoptions, verification by site
+// admins only, automatic flags (money, shipping, a photo another account published), the data
+// export and account deletion. On each database backend.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORG_MESSAGES, orgPageSchema, type Org } from '../../src/shared/org';
@@ -151,6 +152,9 @@ describe.each(BACKENDS)('organizations on %s', (backend) => {
         adoptions_closed: 0,
         median_response_minutes: null,
         members: 1,
+        active_adoptions: 0,
+        follow_ups_up_to_date: 0,
+        follow_ups_up_to_date_percent: null,
       });
       const second = await createOrg(betoCookie);
       expect(second.slug).toBe('fundacion-patitas-del-valle-2');
@@ -370,6 +374,120 @@ describe.each(BACKENDS)('organizations on %s', (backend) => {
         403,
         ORG_MESSAGES.notDogOrg,
       );
+    });
+  });
+
+  describe('follow-ups up to date', () => {
+    const PROFILE = {
+      housing: 'house',
+      owns_home: true,
+      adults: 2,
+      children: 0,
+      household_agrees: true,
+      other_animals: 'Ninguno',
+      experience: 'Tuve perros toda la vida',
+      hours_alone: 3,
+      sleeps_where: 'Dentro de la casa',
+      zone: 'cali-comuna-17',
+      will_sterilize: true,
+      accepts_follow_up: true,
+    };
+    const stats = async (slug: string) => {
+      const res = await call('GET', `/api/orgs/${slug}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return orgPageSchema.parse(res.json()).stats;
+    };
+    /** Ana's dog `name` (for `orgId`, or her own), adopted by Caro as far as `until`. */
+    const adopt = async (name: string, orgId: number | null, until: 'closed' | 'accepted') => {
+      const dog = await createDog(app, anaCookie, { name, ...(orgId ? { org_id: orgId } : {}) });
+      const applied = await call('POST', `/api/dog/${dog.id}/interest`, caroCookie, {
+        message: `Hola, tengo patio y mucho tiempo para ${name}.`,
+      });
+      expect(applied.statusCode, applied.body).toBe(201);
+      const interestId = applied.json().interest.id as number;
+      const approved = await call('PATCH', `/api/interest/${interestId}`, anaCookie, {
+        state: 'approved',
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const closed = await call('POST', `/api/dog/${dog.id}/adoption`, anaCookie, {
+        interest_id: interestId,
+      });
+      expect(closed.statusCode, closed.body).toBe(201);
+      const id = closed.json().adoption.id as number;
+      if (until === 'accepted')
+        expect((await call('POST', `/api/adoptions/${id}/accept`, caroCookie)).statusCode).toBe(
+          200,
+        );
+      return id;
+    };
+    /** The link of the check-in e-mailed to Caro about `dogName`. */
+    const checkinToken = async (dogName: string) => {
+      await app.mailer.idle();
+      const message = mailer.sent.find(
+        (m) => m.kind === 'checkin' && m.to === caro.email && m.text.includes(dogName),
+      );
+      const match = /\/seguimiento\/([A-Za-z0-9_-]+)/.exec(message?.text ?? '');
+      if (!match) throw new Error(`no check-in mailed about ${dogName}`);
+      return match[1]!;
+    };
+    const advance = async (days: number) => {
+      clock.advance(days * DAY);
+      anaCookie = await insertSession(t.db, ana.id, clock.now());
+      caroCookie = await insertSession(t.db, caro.id, clock.now());
+      await app.followUp.runDue();
+    };
+
+    it('counts the active adoptions of its dogs with no check-in overdue, once there is one', async () => {
+      const org = await createOrg();
+      expect((await call('PUT', '/api/me/adopter-profile', caroCookie, PROFILE)).statusCode).toBe(
+        200,
+      );
+      // An adoption the adopter has not accepted yet is not followed up.
+      await adopt('Nube', org.id, 'closed');
+      expect(await stats(org.slug)).toMatchObject({
+        active_adoptions: 0,
+        follow_ups_up_to_date: 0,
+        follow_ups_up_to_date_percent: null,
+      });
+      const luna = await adopt('Luna', org.id, 'accepted');
+      await adopt('Toby', org.id, 'accepted');
+      // Ana's own dog, not the organization's: never counted.
+      await adopt('Rocky', null, 'accepted');
+      expect(await stats(org.slug)).toMatchObject({
+        active_adoptions: 2,
+        follow_ups_up_to_date: 2,
+        follow_ups_up_to_date_percent: 100,
+      });
+
+      // Day 3: the first check-ins go out; unanswered, none is overdue yet.
+      await advance(3);
+      expect((await stats(org.slug)).follow_ups_up_to_date_percent).toBe(100);
+      // Toby's adopter answers; Luna's does not, past the reminder (day 10) and the rescuer
+      // being told (day 17): from then on it is overdue.
+      const answer = await call('POST', `/api/checkins/${await checkinToken('Toby')}`, undefined, {
+        status: 'ok',
+        message: 'Toby duerme en el sofá',
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      await advance(7);
+      expect((await stats(org.slug)).follow_ups_up_to_date_percent).toBe(100);
+      await advance(7);
+      expect(await stats(org.slug)).toMatchObject({
+        active_adoptions: 2,
+        follow_ups_up_to_date: 1,
+        follow_ups_up_to_date_percent: 50,
+      });
+
+      // A dog that came back is no longer followed up.
+      const returned = await call('POST', `/api/adoptions/${luna}/return`, anaCookie, {
+        publish: false,
+      });
+      expect(returned.statusCode, returned.body).toBe(200);
+      expect(await stats(org.slug)).toMatchObject({
+        active_adoptions: 1,
+        follow_ups_up_to_date: 1,
+        follow_ups_up_to_date_percent: 100,
+      });
     });
   });
 

@@ -1,5 +1,6 @@
 // robots.txt and sitemap.xml are publicly cacheable: their absolute URLs always come from the
-// configuration, never from the request's Host or X-Forwarded-Host. On each database backend.
+// configuration, never from the request's Host or X-Forwarded-Host. The sitemap lists every
+// organization's page, verified or not. On each database backend.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDog, createUser, login, makeApp, testConfig } from './helpers/app';
@@ -35,8 +36,28 @@ describe.each(BACKENDS)('robots.txt and sitemap.xml on %s', (backend) => {
       config: testConfig({}, { PUBLIC_URL: 'https://happydog.example', TRUST_PROXY: 'true' }),
     });
     try {
-      const dog = await createDog(app, await login(app, await createUser(t.db)));
+      const cookie = await login(app, await createUser(t.db));
+      const dog = await createDog(app, cookie);
+      // Every organization's page, verified or not.
+      const slugs: string[] = [];
+      for (const name of ['Fundación Huellitas', 'Rescatistas del Sur']) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/orgs',
+          headers: { cookie },
+          payload: { name, kind: 'fundacion', zone: 'cali-comuna-2', description: 'Rescatamos.' },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        slugs.push((res.json() as { org: { slug: string } }).org.slug);
+      }
+      await t.db.query('UPDATE orgs SET verified_at = now() WHERE slug = $1', [slugs[0]]);
       const { robots, sitemap } = await files(app);
+      for (const slug of slugs)
+        expect(sitemap).toMatch(
+          new RegExp(
+            `<url><loc>https://happydog\\.example/fundaciones/${slug}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[^<]+Z</lastmod></url>`,
+          ),
+        );
       expect(robots).toContain('Sitemap: https://happydog.example/sitemap.xml');
       expect(sitemap).toContain('<loc>https://happydog.example/perros</loc>');
       expect(sitemap).toContain(`<loc>https://happydog.example/perros/${dog.id}</loc>`);

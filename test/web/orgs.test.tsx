@@ -43,7 +43,15 @@ function orgDog(): OrgPage['dogs'][number] {
 function pageApi(page: Partial<OrgPage> = {}) {
   const body: OrgPage = {
     org: ORG,
-    stats: { available_dogs: 1, adoptions_closed: 7, median_response_minutes: 90, members: 2 },
+    stats: {
+      available_dogs: 1,
+      adoptions_closed: 7,
+      median_response_minutes: 90,
+      members: 2,
+      active_adoptions: 0,
+      follow_ups_up_to_date: 0,
+      follow_ups_up_to_date_percent: null,
+    },
     dogs: [orgDog()],
     ...page,
   };
@@ -81,6 +89,39 @@ describe('an organization’s public page', () => {
     );
     expect(main.textContent).not.toContain('@');
     expect(within(main).queryByRole('link', { name: 'Administrar integrantes' })).toBeNull();
+  });
+
+  test('the share of follow-ups up to date shows once an adoption of theirs is followed up', async () => {
+    pageApi();
+    renderApp({ route: `/fundaciones/${ORG.slug}` });
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByText('Adopciones cerradas')).toBeInTheDocument();
+    expect(main).not.toHaveTextContent('Seguimientos al día');
+  });
+
+  test.each([
+    [3, 4, 75, 'Seguimientos al día75 %3 de 4 adopciones en seguimiento'],
+    [1, 1, 100, 'Seguimientos al día100 %1 de 1 adopción en seguimiento'],
+    [0, 2, 0, 'Seguimientos al día0 %0 de 2 adopciones en seguimiento'],
+  ])('%i of %i follow-ups up to date read in Spanish', async (upToDate, active, percent, text) => {
+    pageApi({
+      stats: {
+        available_dogs: 1,
+        adoptions_closed: 7,
+        median_response_minutes: 90,
+        members: 2,
+        active_adoptions: active,
+        follow_ups_up_to_date: upToDate,
+        follow_ups_up_to_date_percent: percent,
+      },
+    });
+    renderApp({ route: `/fundaciones/${ORG.slug}` });
+    const term = await screen.findByText('Seguimientos al día');
+    expect(term.tagName).toBe('DT');
+    expect(term.parentElement).toHaveTextContent(text);
+    expect(term.nextElementSibling!.textContent).toBe(
+      `${percent}\u00a0%${upToDate} de ${active} ${active === 1 ? 'adopción' : 'adopciones'} en seguimiento`,
+    );
   });
 
   test('an organization that does not exist is a Spanish 404 page', async () => {

@@ -96,6 +96,18 @@ export function sterilizationDue(
 
 type Role = 'rescuer' | 'adopter' | 'admin';
 
+/**
+ * Whether adoption `adoption` has a check-in overdue as of `at`: sent, still open and unanswered
+ * `pause` seconds after it was sent (twice the reminder pause: when its rescuer is told). The
+ * arguments are SQL (an alias and two parameters).
+ */
+function checkinOverdue(adoption: string, at: string, pause: string) {
+  return `EXISTS (
+    SELECT 1 FROM adoption_checkins c
+     WHERE c.adoption_id = ${adoption}.id AND c.sent_at IS NOT NULL AND c.answered_at IS NULL
+       AND c.sent_at + ${pause} * interval '1 second' <= ${at} AND c.expires_at > ${at})`;
+}
+
 interface AdoptionRow {
   id: number;
   state: Adoption['state'];
@@ -133,11 +145,7 @@ const ADOPTION_SELECT = `
          ${dayText('a.sterilized_on')} AS sterilized_on, a.sterilization_clinic,
          (SELECT p.public FROM photos p WHERE p.id = a.sterilization_photo_id) AS sterilization_photo,
          ${isoText('a.sterilization_recorded_at')} AS sterilization_recorded_at,
-         (a.state = 'active' AND EXISTS (
-            SELECT 1 FROM adoption_checkins c
-             WHERE c.adoption_id = a.id AND c.sent_at IS NOT NULL AND c.answered_at IS NULL
-               AND c.sent_at + $2 * interval '1 second' <= $1 AND c.expires_at > $1)
-         ) AS checkin_overdue
+         (a.state = 'active' AND ${checkinOverdue('a', '$1', '$2')}) AS checkin_overdue
     FROM adoptions a JOIN dogs d ON d.id = a.dog_id JOIN users r ON r.id = a.rescuer_id
     LEFT JOIN users u ON u.id = a.adopter_id`;
 
@@ -748,6 +756,23 @@ export function createFollowUpService(deps: FollowUpDeps) {
         },
       );
       return counts;
+    },
+
+    /**
+     * How the follow-ups of an organization's dogs stand: its active adoptions, and how many of
+     * them have no check-in overdue (the same notion that puts an adoption first in the rescuer's
+     * list).
+     */
+    async orgStanding(orgId: number): Promise<{ active: number; up_to_date: number }> {
+      if (orgId > MAX_ID) return { active: 0, up_to_date: 0 };
+      const [row] = await db.query<{ active: number; up_to_date: number }>(
+        `SELECT count(*)::int AS active,
+                (count(*) FILTER (WHERE NOT ${checkinOverdue('a', '$2', '$3')}))::int AS up_to_date
+           FROM adoptions a JOIN dogs d ON d.id = a.dog_id
+          WHERE d.org_id = $1 AND a.state = 'active'`,
+        [orgId, now(), escalateAfterS],
+      );
+      return row!;
     },
 
     /**

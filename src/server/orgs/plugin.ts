@@ -21,6 +21,8 @@ export const orgs = fp(
         publicUrl: app.config.publicUrl,
         contact: app.config.site.email,
         now: app.now,
+        // Read when a page is asked for: the follow-up service is decorated after this one.
+        followUpStanding: (orgId) => app.followUp.orgStanding(orgId),
       }),
     );
   },

@@ -117,6 +117,14 @@ export function createOrgRepository(db: Queryable) {
       return rows.map((row) => ({ ...toOrg(row), available_dogs: row.available_dogs }));
     },
 
+    /** Every organization's address and last change, for the sitemap; the newest first. */
+    async sitemapEntries(limit: number): Promise<{ slug: string; updated_at: Date }[]> {
+      return db.query<{ slug: string; updated_at: Date }>(
+        'SELECT slug, updated_at FROM orgs ORDER BY id DESC LIMIT $1',
+        [limit],
+      );
+    },
+
     /** Organizations no admin has verified yet, the oldest first, with who administers them. */
     async waiting() {
       const rows = await db.query<OrgRow & { admins: { name: string; email: string }[] }>(

@@ -92,7 +92,8 @@ export async function orgRoutes(app: FastifyInstance) {
       url: '/api/orgs/:slug',
       summary:
         'La página pública de una organización: sus datos, sus cifras (perros disponibles, ' +
-        'adopciones cerradas, mediana de respuesta en minutos, integrantes) y sus perros más ' +
+        'adopciones cerradas, mediana de respuesta en minutos, integrantes, adopciones en ' +
+        'seguimiento y qué parte de ellas tiene el seguimiento al día) y sus perros más ' +
         'nuevos que buscan hogar. Nunca el correo de sus integrantes',
       tag: TAG,
       auth: 'none',

@@ -34,6 +34,8 @@ export interface OrgServiceDeps {
   publicUrl: string;
   contact: string;
   now: () => Date;
+  /** The active adoptions of the organization's dogs, and how many have no check-in overdue. */
+  followUpStanding: (orgId: number) => Promise<{ active: number; up_to_date: number }>;
 }
 
 interface Person {
@@ -47,7 +49,15 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 /** Tries at most this many suffixes (-2, -3, …) for a name whose address is taken. */
 const SLUG_ATTEMPTS = 50;
 
-export function createOrgService({ db, mail, listCache, publicUrl, contact, now }: OrgServiceDeps) {
+export function createOrgService({
+  db,
+  mail,
+  listCache,
+  publicUrl,
+  contact,
+  now,
+  followUpStanding,
+}: OrgServiceDeps) {
   const repository = createOrgRepository(db);
 
   /** The member's role, or 403 (404 when there is no such organization). */
@@ -89,6 +99,8 @@ export function createOrgService({ db, mail, listCache, publicUrl, contact, now 
 
     list: () => repository.list(),
     waiting: () => repository.waiting(),
+    /** Every organization's public page, verified or not, for the sitemap. */
+    sitemapEntries: (limit: number) => repository.sitemapEntries(limit),
     mine: (userId: number): Promise<MyOrg[]> => repository.ofUser(userId),
 
     /** The public page's organization and figures (404 when missing). */
@@ -97,9 +109,10 @@ export function createOrgService({ db, mail, listCache, publicUrl, contact, now 
       if (!org) throw new HttpError(404, ORG_MESSAGES.notFound);
       const at = now();
       const since = new Date(at.getTime() - RESPONSE_TIME_DAYS * DAY_MS);
-      const [counts, response] = await Promise.all([
+      const [counts, response, followUps] = await Promise.all([
         repository.stats(org.id),
         repository.responseTime(org.id, since, at),
+        followUpStanding(org.id),
       ]);
       return {
         org,
@@ -108,6 +121,12 @@ export function createOrgService({ db, mail, listCache, publicUrl, contact, now 
           median_response_minutes:
             response.requests >= RESPONSE_TIME_MIN_REQUESTS && response.median_seconds !== null
               ? Math.round(response.median_seconds / 60)
+              : null,
+          active_adoptions: followUps.active,
+          follow_ups_up_to_date: followUps.up_to_date,
+          follow_ups_up_to_date_percent:
+            followUps.active > 0
+              ? Math.floor((100 * followUps.up_to_date) / followUps.active)
               : null,
         },
       };

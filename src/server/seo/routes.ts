@@ -1,5 +1,5 @@
 // Files for search engines and link previews: /robots.txt and /sitemap.xml (the public pages and
-// every available dog's page and open lost and found report), with absolute URLs on the site's public origin.
+// every available dog's page, open lost and found report and organization's page), with absolute URLs on the site's public origin.
 import type { FastifyInstance } from 'fastify';
 import { siteOrigin } from '../config';
 
@@ -50,6 +50,10 @@ export async function seoRoutes(app: FastifyInstance) {
     const reports = await app.lostFound.sitemapEntries(
       Math.max(0, SITEMAP_MAX_URLS - PUBLIC_PAGES.length - dogs.length),
     );
+    // Organizations' pages, verified or not, in what room is left.
+    const orgs = await app.orgs.sitemapEntries(
+      Math.max(0, SITEMAP_MAX_URLS - PUBLIC_PAGES.length - dogs.length - reports.length),
+    );
     const url = (path: string, lastmod?: string) =>
       `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
     const body = [
@@ -58,6 +62,7 @@ export async function seoRoutes(app: FastifyInstance) {
       ...PUBLIC_PAGES.map((path) => url(path)),
       ...dogs.map((dog) => url(`/perros/${dog.id}`, dog.updated_at)),
       ...reports.map((r) => url(`/perdidos/${r.id}`, new Date(r.updated_at).toISOString())),
+      ...orgs.map((o) => url(`/fundaciones/${o.slug}`, new Date(o.updated_at).toISOString())),
       '</urlset>',
       '',
     ].join('\n');

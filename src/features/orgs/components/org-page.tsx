@@ -1,5 +1,6 @@
 // /fundaciones/$slug: an organization's public page, drawn on the server: who they are, where,
-// their links, the "Verificada" badge, their figures and their dogs looking for a home (more load
+// their links, the "Verificada" badge, their figures (with the share of follow-ups up to date once
+// an adoption of theirs is being followed up) and their dogs looking for a home (more load
 // on demand). Its members see a link to manage it. Never a member's e-mail.
 import '@mantine/core/styles/Badge.css';
 import { Alert, Anchor, Button, Group, List, Text } from '@mantine/core';
@@ -17,6 +18,13 @@ import './orgs.css';
 
 /** Dogs per page of the API (server's ORG_DOGS_PAGE). */
 const PAGE = 24;
+
+/** A share in whole percent, as written in Spanish ("75 %", the sign kept on the same line). */
+const followUpShare = (percent: number) => `${percent}\u00a0%`;
+
+/** How many adoptions under follow-up are up to date: "3 de 4 adopciones en seguimiento". */
+const followUpCounts = (upToDate: number, active: number) =>
+  `${upToDate} de ${active} ${active === 1 ? 'adopción' : 'adopciones'} en seguimiento`;
 
 export function OrgPage({ slug }: { slug: string }) {
   const page = useQuery(orgPageQueryOptions(slug));
@@ -100,6 +108,17 @@ export function OrgPage({ slug }: { slug: string }) {
               : formatWait(stats.median_response_minutes)}
           </dd>
         </div>
+        {stats.follow_ups_up_to_date_percent !== null && (
+          <div className="orgs-stat">
+            <dt>Seguimientos al día</dt>
+            <dd>
+              {followUpShare(stats.follow_ups_up_to_date_percent)}
+              <span className="orgs-stat-note">
+                {followUpCounts(stats.follow_ups_up_to_date, stats.active_adoptions)}
+              </span>
+            </dd>
+          </div>
+        )}
       </dl>
       <Text size="sm" mt="md">
         Adoptar nunca requiere pagar antes de conocer al perro, y no hay envíos.{' '}
