@@ -202,6 +202,7 @@ test('a complaint about a report reaches /admin, and the admin hides the report'
     await expect(row).toContainText('Información falsa');
     await expect(row).toContainText('Pide consignar antes de ver al perro');
     await expect(row).toContainText(flagger.user.email);
+    await expectNoAxeViolations(adminPage, '/admin (lost and found complaints)');
     const hide = row.getByRole('button', { name: `Ocultar el reporte ${id}` });
     await untilInteractive(hide);
     await hide.click();
