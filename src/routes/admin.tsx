@@ -38,6 +38,7 @@ export const route = createRoute({
     const { queryClient } = context;
     await Promise.all([
       queryClient.prefetchQuery(data.reportsQueryOptions()),
+      queryClient.prefetchQuery(data.lostFoundFlagsQueryOptions()),
       queryClient.prefetchQuery(data.hiddenDogsQueryOptions()),
       queryClient.prefetchQuery(data.blockedUsersQueryOptions()),
       queryClient.prefetchQuery(data.auditQueryOptions()),

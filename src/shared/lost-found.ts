@@ -258,4 +258,5 @@ export const lostFoundFlagGroupSchema = z.object({
     }),
   ),
 });
+export type LostFoundFlagGroup = z.infer<typeof lostFoundFlagGroupSchema>;
 export const lostFoundFlagListSchema = z.array(lostFoundFlagGroupSchema);

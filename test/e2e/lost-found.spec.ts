@@ -2,13 +2,15 @@
 // another person reports it found, the match shows on the lost dog's page with its reason, the
 // finder writes through the site and the message reaches the owner's e-mail (outbox), and the
 // owner closes the report as "¡Reencontrado!". axe checks the list, the form and the report.
+// Someone else reports a report with "Reportar"; the complaint shows in /admin, whose admin hides
+// the report, and it is gone for everyone but its reporter.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { makeJpegPhoto } from '../support/photos';
 import { expectNoAxeViolations } from './support/a11y';
 import { expect, loginBrowser, test } from './support/fixtures';
-import { untilInteractive } from './support/ui';
+import { control, dialog, field, untilInteractive } from './support/ui';
 
 /** The newest e-mail in the outbox to `email` whose subject starts with `subject`. */
 async function mailTo(outboxDir: string, email: string, subject: string) {
@@ -145,4 +147,82 @@ test('lost, found, matched, written to by e-mail and reunited', async ({
   const list = await page.request.get('/api/lost-found?kind=lost');
   const ids = ((await list.json()) as { id: number }[]).map((r) => r.id);
   expect(ids).not.toContain(lostId);
+});
+
+test('a complaint about a report reaches /admin, and the admin hides the report', async ({
+  page,
+  browser,
+  baseURL,
+  makeAccount,
+  server,
+}) => {
+  // Granting the admin role restarts the embedded database's server.
+  test.slow();
+  const owner = await makeAccount();
+  const flagger = await makeAccount();
+  const admin = await makeAccount();
+  await server.admin(['grant', admin.user.email]);
+  const name = `Toby ${Date.now().toString(36)}`;
+  const created = await owner.api.post('/api/lost-found', {
+    data: {
+      kind: 'lost',
+      name,
+      sex: 'male',
+      size: 'small',
+      colors: ['cafe'],
+      description: 'Pagamos recompensa, consigna primero al número del anuncio',
+      date: today(),
+      zone: 'cali-comuna-2',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { report: { id: number } }).report.id;
+
+  // Someone else reports it from its page.
+  await loginBrowser(page, flagger.user);
+  await page.goto(`/perdidos/${id}`);
+  const flag = page.getByRole('button', { name: 'Reportar' });
+  await untilInteractive(flag);
+  await flag.click();
+  const form = dialog(page, 'Reportar esta publicación');
+  await form.getByRole('radio', { name: 'Información falsa' }).check();
+  await field(form, 'Detalles').fill('Pide consignar antes de ver al perro');
+  await control(form, 'Enviar reporte').click();
+  await expect(page.getByText(/Gracias\. El equipo revisará la publicación/)).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // The admin finds the complaint in /admin and hides the report with a reason.
+  const adminContext = await browser.newContext({ baseURL });
+  try {
+    const adminPage = await adminContext.newPage();
+    await loginBrowser(adminPage, admin.user);
+    await adminPage.goto('/admin');
+    const section = adminPage.getByRole('region', { name: 'Denuncias en perdidos y encontrados' });
+    const row = section.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Información falsa');
+    await expect(row).toContainText('Pide consignar antes de ver al perro');
+    await expect(row).toContainText(flagger.user.email);
+    await expectNoAxeViolations(adminPage, '/admin (lost and found complaints)');
+    const hide = row.getByRole('button', { name: `Ocultar el reporte ${id}` });
+    await untilInteractive(hide);
+    await hide.click();
+    const ask = dialog(adminPage, `Ocultar el reporte ${id}`);
+    await field(ask, 'Motivo').fill('Pide dinero por adelantado');
+    await control(ask, 'Ocultar reporte').click();
+    await expect(ask).toBeHidden();
+    await expect(row).toContainText('Reporte oculto');
+    await expect(row.getByRole('button', { name: `Restaurar el reporte ${id}` })).toBeVisible();
+    const audit = adminPage.getByRole('region', { name: 'Registro de auditoría' });
+    await expect(audit).toContainText(name);
+  } finally {
+    await adminContext.close();
+  }
+
+  // Gone for everyone else; its reporter still reads it, with why.
+  expect((await page.request.get(`/api/lost-found/${id}`)).status()).toBe(404);
+  const own = await owner.api.get(`/api/lost-found/${id}`);
+  expect(own.status()).toBe(200);
+  expect(((await own.json()) as { report: { hidden_reason: string } }).report.hidden_reason).toBe(
+    'Pide dinero por adelantado',
+  );
 });

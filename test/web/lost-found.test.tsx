@@ -5,7 +5,9 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
+import { LOST_FOUND_MESSAGES } from '@/shared/lost-found';
 import { makeUser } from '../support/factories';
+import { apiError } from '../support/msw/handlers';
 import { server } from '../support/msw/server';
 import { currentPath, renderApp, screen } from '../support/test-utils';
 
@@ -145,10 +147,61 @@ describe('/perdidos/$id', () => {
     );
     const { user } = renderApp({ route: '/perdidos/11', loggedInAs: vera() });
     await user.click(await screen.findByRole('button', { name: '¡Reencontrado!' }));
+    expect(screen.queryByRole('button', { name: 'Reportar' })).toBeNull();
     await waitFor(() => expect(body).toEqual({ status: 'reunited' }));
     expect(
       await screen.findByText('¡Reencontrado!', { selector: '.mantine-Badge-label' }),
     ).toBeInTheDocument();
+  });
+
+  test('"Reportar" sends a complaint, thanks in Spanish and says a repeated one is refused', async () => {
+    const complaints: unknown[] = [];
+    server.use(
+      http.get('/api/lost-found/11', () => HttpResponse.json({ report: report() })),
+      http.get('/api/lost-found/11/matches', () => HttpResponse.json([])),
+      http.post('/api/lost-found/11/report', async ({ request }) => {
+        complaints.push(await request.json());
+        return complaints.length === 1
+          ? HttpResponse.json({ id: 5 }, { status: 201 })
+          : apiError(409, LOST_FOUND_MESSAGES.alreadyReported);
+      }),
+    );
+    const { user } = renderApp({ route: '/perdidos/11', loggedInAs: vera() });
+    await user.click(await screen.findByRole('button', { name: 'Reportar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reportar esta publicación' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Información falsa' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Detalles/ }),
+      'Pide plata para devolverla',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar reporte' }));
+    expect(await screen.findByText('Reporte enviado')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Gracias. El equipo revisará la publicación «Luna, perdida en Cali – Comuna 17».',
+      ),
+    ).toBeInTheDocument();
+    expect(complaints).toEqual([{ reason: 'false_info', details: 'Pide plata para devolverla' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Reportar' }));
+    const again = await screen.findByRole('dialog', { name: 'Reportar esta publicación' });
+    await user.click(within(again).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(again).getByRole('button', { name: 'Enviar reporte' }));
+    expect(await within(again).findByRole('alert')).toHaveTextContent(
+      'Ya reportaste esta publicación',
+    );
+  });
+
+  test('no "Reportar" for a visitor nor for its own reporter', async () => {
+    server.use(
+      http.get('/api/lost-found/11', () => HttpResponse.json({ report: report() })),
+      http.get('/api/lost-found/11/matches', () => HttpResponse.json([])),
+    );
+    renderApp({ route: '/perdidos/11' });
+    await screen.findByRole('heading', { level: 1, name: 'Luna, perdida en Cali – Comuna 17' });
+    expect(screen.getByRole('button', { name: 'Compartir' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reportar' })).toBeNull();
   });
 
   test('a report that does not exist is a Spanish 404 page', async () => {

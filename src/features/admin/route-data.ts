@@ -4,6 +4,7 @@ export { auditQueryOptions } from './api/get-audit';
 export { blockedUsersQueryOptions } from './api/get-blocked-users';
 export { hiddenDogsQueryOptions } from './api/get-hidden-dogs';
 export { failedJobsQueryOptions } from './api/jobs';
+export { lostFoundFlagsQueryOptions } from './api/get-lost-found-flags';
 export { reportsQueryOptions } from './api/get-reports';
 export { waitingOrgsQueryOptions } from '@/features/orgs/api/orgs';
 export { adminStylesheets } from './components/admin-stylesheets';

@@ -1,5 +1,6 @@
 // The admin actions: POST /api/admin/dog/:id/hide|restore, /api/admin/user/:id/block|unblock and
-// /api/admin/report/:id/dismiss. They share one hook because they share their effect: every view
+// /api/admin/report/:id/dismiss, and POST /api/admin/lost-found/:id/hide|restore for lost and found
+// reports. They share one hook because they share their effect: every view
 // of the console may change (a hidden listing closes its reports, a block hides listings, each
 // adds an audit entry), and so may every list of dogs the admin has seen.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,9 @@ export type ModerationAction =
   | { kind: 'restore'; dogId: number }
   | { kind: 'block'; userId: number; reason: string }
   | { kind: 'unblock'; userId: number }
-  | { kind: 'dismiss'; reportId: number; reason?: string };
+  | { kind: 'dismiss'; reportId: number; reason?: string }
+  | { kind: 'hide-lost-found'; reportId: number; reason: string }
+  | { kind: 'restore-lost-found'; reportId: number };
 
 function request(action: ModerationAction): { path: string; json: Record<string, string> } {
   switch (action.kind) {
@@ -27,6 +30,10 @@ function request(action: ModerationAction): { path: string; json: Record<string,
         path: `admin/report/${action.reportId}/dismiss`,
         json: { reason: action.reason ?? '' },
       };
+    case 'hide-lost-found':
+      return { path: `admin/lost-found/${action.reportId}/hide`, json: { reason: action.reason } };
+    case 'restore-lost-found':
+      return { path: `admin/lost-found/${action.reportId}/restore`, json: {} };
   }
 }
 

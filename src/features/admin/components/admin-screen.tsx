@@ -1,86 +1,24 @@
 // /admin: the moderation console. Open reports grouped by listing (hide the listing, block its
 // owner, dismiss a report), the hidden listings and blocked accounts (restore, unblock), the
 // organizations waiting for verification, the background e-mails and tasks ("Correos y tareas") and the audit log of every admin action.
+// Complaints about lost and found reports sit next to the listings' (hide or restore the report).
 // Only admins reach it (the route and every API call check).
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { notify, openConfirmModal, preloadOverlays } from '@/components/overlays/overlays';
-import { toApiError } from '@/lib/api-client';
-import { useHydrating } from '@/lib/use-hydrating';
+import { useEffect, useRef } from 'react';
+import { openConfirmModal, preloadOverlays } from '@/components/overlays/overlays';
 import { AUDIT_ACTION_LABELS, REPORT_REASON_LABELS, type ReportGroup } from '@/shared/moderation';
 import { useAudit } from '../api/get-audit';
 import { useBlockedUsers } from '../api/get-blocked-users';
 import { useHiddenDogs } from '../api/get-hidden-dogs';
 import { useReports } from '../api/get-reports';
-import { useModerate, type ModerationAction } from '../api/moderate';
+import { AdminTable, formatDate, Loaded, Section, useAct } from './admin-parts';
 import { JobsSection } from './jobs-section';
+import { LostFoundFlagsSection } from './lost-found-flags-section';
 import { OrgsSection } from './orgs-section';
 import { askReason } from './reason-form';
 import './admin-page.css';
 
-// Colombia has one time zone: the server and the browser draw the same text.
-const dateFormat = new Intl.DateTimeFormat('es-CO', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Bogota',
-});
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
 const reportCount = (n: number) => (n === 1 ? '1 reporte' : `${n} reportes`);
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="admin-page-section" aria-labelledby={`${id}-title`}>
-      <Title order={2} id={`${id}-title`} className="admin-page-section-title">
-        {title}
-      </Title>
-      {children}
-    </section>
-  );
-}
-
-/** Loading, failed (with a retry) or the content for the data. */
-function Loaded<T>({
-  query,
-  empty,
-  children,
-}: {
-  query: UseQueryResult<T[]>;
-  empty: string;
-  children: (data: T[]) => ReactNode;
-}) {
-  if (query.isPending) return <Text role="status">Cargando...</Text>;
-  if (query.isError) {
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Text className="admin-page-error" role="alert">
-          {query.error.message}
-        </Text>
-        <Button variant="light" onClick={() => void query.refetch()}>
-          Reintentar
-        </Button>
-      </Stack>
-    );
-  }
-  if (query.data.length === 0) return <Text c="dimmed">{empty}</Text>;
-  return <>{children(query.data)}</>;
-}
-
-function useAct() {
-  const moderate = useModerate();
-  const hydrating = useHydrating();
-  const run = async (action: ModerationAction, done: string) => {
-    await moderate.mutateAsync(action);
-    notify({ color: 'teal', title: 'Listo', message: done });
-  };
-  /** Runs an action that needs no reason, with any failure as a notification. */
-  const runNow = (action: ModerationAction, done: string) =>
-    run(action, done).catch((error: unknown) =>
-      notify({ color: 'red', title: 'No se pudo completar', message: toApiError(error).message }),
-    );
-  return { run, runNow, busy: moderate.isPending || hydrating };
-}
 
 function ReportGroupCard({ group }: { group: ReportGroup }) {
   const { run, runNow, busy } = useAct();
@@ -206,46 +144,31 @@ function HiddenDogsSection() {
     <Section id="ocultas" title="Publicaciones ocultas">
       <Loaded query={hidden} empty="No hay publicaciones ocultas.">
         {(dogs) => (
-          <div className="admin-page-scroll">
-            <table className="admin-page-table">
-              <thead>
-                <tr>
-                  <th scope="col">Perro</th>
-                  <th scope="col">Dueño</th>
-                  <th scope="col">Motivo</th>
-                  <th scope="col">Fecha</th>
-                  <th scope="col">
-                    <span className="admin-page-sr">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {dogs.map((dog) => (
-                  <tr key={dog.id}>
-                    <td data-label="Perro">
-                      {dog.name} (ID {dog.id})
-                    </td>
-                    <td data-label="Dueño">
-                      {dog.owner.name} ({dog.owner.email})
-                    </td>
-                    <td data-label="Motivo">{dog.reason}</td>
-                    <td data-label="Fecha">{formatDate(dog.hidden_at)}</td>
-                    <td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        disabled={busy}
-                        onClick={() => restore(dog.id, dog.name)}
-                        aria-label={`Restaurar la publicación de ${dog.name}`}
-                      >
-                        Restaurar
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            rows={dogs}
+            rowKey={(dog) => dog.id}
+            columns={[
+              { label: 'Perro', cell: (dog) => `${dog.name} (ID ${dog.id})` },
+              { label: 'Dueño', cell: (dog) => `${dog.owner.name} (${dog.owner.email})` },
+              { label: 'Motivo', cell: (dog) => dog.reason },
+              { label: 'Fecha', cell: (dog) => formatDate(dog.hidden_at) },
+              {
+                label: 'Acciones',
+                labelHidden: true,
+                cell: (dog) => (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    disabled={busy}
+                    onClick={() => restore(dog.id, dog.name)}
+                    aria-label={`Restaurar la publicación de ${dog.name}`}
+                  >
+                    Restaurar
+                  </Button>
+                ),
+              },
+            ]}
+          />
         )}
       </Loaded>
     </Section>
@@ -268,42 +191,30 @@ function BlockedUsersSection() {
     <Section id="bloqueadas" title="Cuentas bloqueadas">
       <Loaded query={blocked} empty="No hay cuentas bloqueadas.">
         {(users) => (
-          <div className="admin-page-scroll">
-            <table className="admin-page-table">
-              <thead>
-                <tr>
-                  <th scope="col">Cuenta</th>
-                  <th scope="col">Motivo</th>
-                  <th scope="col">Fecha</th>
-                  <th scope="col">
-                    <span className="admin-page-sr">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user) => (
-                  <tr key={user.id}>
-                    <td data-label="Cuenta">
-                      {user.name} ({user.email})
-                    </td>
-                    <td data-label="Motivo">{user.reason}</td>
-                    <td data-label="Fecha">{formatDate(user.blocked_at)}</td>
-                    <td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        disabled={busy}
-                        onClick={() => unblock(user.id, user.name)}
-                        aria-label={`Desbloquear la cuenta de ${user.name}`}
-                      >
-                        Desbloquear
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            rows={users}
+            rowKey={(user) => user.id}
+            columns={[
+              { label: 'Cuenta', cell: (user) => `${user.name} (${user.email})` },
+              { label: 'Motivo', cell: (user) => user.reason },
+              { label: 'Fecha', cell: (user) => formatDate(user.blocked_at) },
+              {
+                label: 'Acciones',
+                labelHidden: true,
+                cell: (user) => (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    disabled={busy}
+                    onClick={() => unblock(user.id, user.name)}
+                    aria-label={`Desbloquear la cuenta de ${user.name}`}
+                  >
+                    Desbloquear
+                  </Button>
+                ),
+              },
+            ]}
+          />
         )}
       </Loaded>
     </Section>
@@ -328,33 +239,21 @@ function AuditSection() {
       </Text>
       <Loaded query={audit} empty="Aún no hay acciones registradas.">
         {(entries) => (
-          <div className="admin-page-scroll">
-            <table className="admin-page-table">
-              <thead>
-                <tr>
-                  <th scope="col">Fecha</th>
-                  <th scope="col">Quién</th>
-                  <th scope="col">Acción</th>
-                  <th scope="col">Sobre</th>
-                  <th scope="col">Motivo</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td data-label="Fecha">{formatDate(entry.created_at)}</td>
-                    <td data-label="Quién">{entry.actor}</td>
-                    <td data-label="Acción">{AUDIT_ACTION_LABELS[entry.action]}</td>
-                    <td data-label="Sobre">
-                      {TARGET_NAMES[entry.target_type]} {entry.target_id}
-                      {entry.target_label && `: ${entry.target_label}`}
-                    </td>
-                    <td data-label="Motivo">{entry.reason || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            rows={entries}
+            rowKey={(entry) => entry.id}
+            columns={[
+              { label: 'Fecha', cell: (entry) => formatDate(entry.created_at) },
+              { label: 'Quién', cell: (entry) => entry.actor },
+              { label: 'Acción', cell: (entry) => AUDIT_ACTION_LABELS[entry.action] },
+              {
+                label: 'Sobre',
+                cell: (entry) =>
+                  `${TARGET_NAMES[entry.target_type]} ${entry.target_id}${entry.target_label ? `: ${entry.target_label}` : ''}`,
+              },
+              { label: 'Motivo', cell: (entry) => entry.reason || '—' },
+            ]}
+          />
         )}
       </Loaded>
     </Section>
@@ -372,6 +271,7 @@ export function AdminScreen() {
         </Title>
         <Text mt="xs">Reportes de la comunidad y acciones sobre publicaciones y cuentas.</Text>
         <ReportsSection />
+        <LostFoundFlagsSection />
         <OrgsSection />
         <HiddenDogsSection />
         <BlockedUsersSection />

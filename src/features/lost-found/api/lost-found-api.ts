@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { apiCall } from '@/lib/api-client';
 import type { LostFoundKind, LostFoundColor } from '@/shared/lost-found-labels';
 import type { DogSex, DogSize } from '@/shared/dog';
+import type { ReportInput } from '@/shared/moderation';
 import type { Photo } from '@/shared/photo';
 import type { ZoneId } from '@/shared/zone-list';
 import type { LostFoundSearch } from '../search';
@@ -119,4 +120,9 @@ export function useContactReporter(id: number) {
     mutationFn: (body: { message: string; share_email: boolean }) =>
       apiCall((api) => api.post(`lost-found/${id}/contact`, { json: body }).json<unknown>()),
   });
+}
+
+/** "Reportar": a complaint to the admins about someone else's report (once per person). */
+export async function flagReport(id: number, input: ReportInput): Promise<void> {
+  await apiCall((api) => api.post(`lost-found/${id}/report`, { json: input }));
 }

@@ -24,6 +24,7 @@ import { useState, type FormEvent } from 'react';
 import { NotFoundPage } from '@/components/error-pages';
 import { notify } from '@/components/overlays/overlays';
 import { PlainButtonLink } from '@/components/plain-button';
+import { ReportButton } from '@/features/moderation/components/report-listing-button';
 import { PhotoPicture } from '@/features/photos/components/photo-picture';
 import {
   formatCalendarDate,
@@ -37,6 +38,7 @@ import {
 } from '@/shared/lost-found-labels';
 import { useSessionStore } from '@/stores/session-store';
 import {
+  flagReport,
   matchesQuery,
   reportQuery,
   useContactReporter,
@@ -236,6 +238,7 @@ function Matches({ report }: { report: Report }) {
 
 export function ReportPage({ id }: { id: number }) {
   const query = useQuery(reportQuery(id));
+  const logged = useSessionStore((state) => state.logged);
   const report = query.data;
   if (!report) return <Text>Cargando...</Text>;
   const closed = report.status !== 'open';
@@ -282,6 +285,15 @@ export function ReportPage({ id }: { id: number }) {
             >
               Compartir
             </Button>
+            {logged && !report.mine && (
+              <ReportButton
+                target={() => ({
+                  title: 'Reportar esta publicación',
+                  subject: `la publicación «${lostFoundHeadline(report)}»`,
+                  send: (input) => flagReport(report.id, input),
+                })}
+              />
+            )}
           </Group>
         </div>
         <div>

@@ -1,11 +1,12 @@
-// The "Reportar" form: why the listing should be reviewed (one reason from the list) and details.
-// Loaded only when someone opens it.
+// The "Reportar" form: why a publication (a dog's listing, a lost or found report) should be
+// reviewed — one reason from the list — and details. Loaded only when someone opens it.
 import '@mantine/core/styles/Input.css';
 // Radio lays out its circle and label with the inline-input styles.
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '@/components/overlays/overlays';
 import { toApiError } from '@/lib/api-client';
@@ -15,17 +16,19 @@ import {
   REPORT_REASONS,
   reportInputSchema,
   type ReportFormValues,
+  type ReportInput,
 } from '@/shared/moderation';
-import { useReportDog } from '../api/report-dog';
 
 export type ReportDialogProps = {
-  dogId: number;
-  dogName: string;
+  /** What the thanks names: "la publicación de Luna". */
+  subject: string;
+  /** Sends the report to the publication's own endpoint. */
+  send: (input: ReportInput) => Promise<void>;
   onClose: () => void;
 };
 
-export default function ReportDialog({ dogId, dogName, onClose }: ReportDialogProps) {
-  const report = useReportDog(dogId);
+export default function ReportDialog({ subject, send, onClose }: ReportDialogProps) {
+  const report = useMutation({ mutationFn: send });
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ReportFormValues>({
     mode: 'controlled',
@@ -39,7 +42,7 @@ export default function ReportDialog({ dogId, dogName, onClose }: ReportDialogPr
       notify({
         color: 'teal',
         title: 'Reporte enviado',
-        message: `Gracias. El equipo revisará la publicación de ${dogName}.`,
+        message: `Gracias. El equipo revisará ${subject}.`,
       });
       onClose();
     } catch (failure) {
