@@ -164,7 +164,10 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
       // (GET /api/orgs/:slug and /api/orgs/:id/members: ":slug|:id"): compare places, not names.
       const places = (routes: string[]) =>
         routes.map((r) => r.replace(/:[\w]+(\|:[\w]+)*/g, ':param')).sort();
-      expect(places(documented)).toEqual(places(registered));
+      // Answers that are not JSON (a report's link-preview JPEG) stay out of the document.
+      const notJson = ['GET /api/lost-found/:param/share.jpg'];
+      expect(places(registered)).toEqual(expect.arrayContaining(notJson));
+      expect(places(documented)).toEqual(places(registered).filter((r) => !notJson.includes(r)));
     });
 
     it('declares 429 on exactly the rate-limited routes', async () => {

@@ -169,6 +169,9 @@ describe.each(BACKENDS)('e-mail jobs on %s', (backend) => {
         logger: secondLog.logger,
       });
       try {
+        // Each process delivers at most MAIL_BATCH (5) at once: ten messages waiting for the
+        // SMTP server's answer at the same time mean both apps are delivering.
+        smtp.holdUntil(10);
         // Stored all at once, then both apps' workers race for them.
         await t.db.transaction(async (tx) => {
           for (let i = 0; i < 100; i++)

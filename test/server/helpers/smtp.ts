@@ -33,6 +33,11 @@ export interface SmtpPeer {
   failNext(count: number): void;
   /** Messages refused so far (by failNext). */
   refused: number;
+  /**
+   * Answers no message until `count` are waiting for their answer at once, then answers them and
+   * every later one at once (proof that several senders deliver side by side).
+   */
+  holdUntil(count: number): void;
   close(): Promise<void>;
 }
 
@@ -55,12 +60,17 @@ function toReceived(parsed: ParsedMail, raw: string): ReceivedMail {
 /** `port`: a given one (a server configured before the peer started); a free one by default. */
 export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   let failures = 0;
+  let holdFor = 0;
+  let held: (() => void)[] = [];
   const peer: SmtpPeer = {
     url: '',
     received: [],
     refused: 0,
     failNext(count) {
       failures = count;
+    },
+    holdUntil(count) {
+      holdFor = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -80,13 +90,24 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        simpleParser(raw).then(
-          (parsed) => {
-            peer.received.push(toReceived(parsed, raw));
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
+        const answer = () =>
+          simpleParser(raw).then(
+            (parsed) => {
+              peer.received.push(toReceived(parsed, raw));
+              callback();
+            },
+            (error: Error) => callback(error),
+          );
+        if (holdFor === 0) {
+          void answer();
+          return;
+        }
+        held.push(() => void answer());
+        if (held.length < holdFor) return;
+        holdFor = 0;
+        const waiting = held;
+        held = [];
+        for (const release of waiting) release();
       });
     },
   });
