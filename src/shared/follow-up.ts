@@ -3,6 +3,9 @@
 // screens and the MSW handlers.
 import { z } from 'zod';
 import { PHOTO_MESSAGES, photoSchema } from './photo';
+import { CHECKIN_STATUSES, formatDay } from './follow-up-words';
+
+export * from './follow-up-words';
 
 /** The version of the acta's text; acceptance stores it. A new text gets a new version. */
 export const ACTA_VERSION = '2026-11';
@@ -20,37 +23,8 @@ export function actaText(dogName: string, sterilizationDue: string | null): stri
   ];
 }
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
-/** `2026-03-05` → `5 de marzo de 2026`. */
-export function formatDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return `${d} de ${MONTHS[(m ?? 1) - 1]} de ${y}`;
-}
-
 export const ADOPTION_STATES = ['pending', 'active', 'returned', 'cancelled'] as const;
 export type AdoptionState = (typeof ADOPTION_STATES)[number];
-
-export const CHECKIN_STATUSES = ['ok', 'help', 'return'] as const;
-export type CheckinStatus = (typeof CHECKIN_STATUSES)[number];
-export const CHECKIN_STATUS_LABELS: Record<CheckinStatus, string> = {
-  ok: 'Todo bien',
-  help: 'Necesito ayuda',
-  return: 'Ya no puedo tenerlo',
-};
 
 /** Photos a check-in may carry. */
 export const CHECKIN_PHOTOS_MAX = 2;

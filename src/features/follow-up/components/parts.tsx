@@ -1,7 +1,7 @@
 // Pieces the follow-up screens share: dates in Cali's time, a check-in's status in words, and a
 // check-in's photos.
 import type { Checkin } from '@/shared/follow-up';
-import { CHECKIN_STATUS_LABELS, formatDay } from '@/shared/follow-up';
+import { CHECKIN_STATUS_LABELS, formatDay } from '@/shared/follow-up-words';
 import type { Photo } from '@/shared/photo';
 
 const dayFormat = new Intl.DateTimeFormat('es-CO', {
