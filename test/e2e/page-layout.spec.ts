@@ -266,8 +266,15 @@ for (const viewport of [
       await edit.getByRole('button', { name: 'Actualizar', exact: true }).click();
       const note = page.getByText(`Guardamos los cambios de ${dog.name}.`);
       await expect(note).toBeVisible();
-      await card.getByRole('button', { name: 'EDITAR', exact: true }).click();
-      await edit.getByRole('button', { name: 'Eliminar', exact: true }).click();
+      // The pointer rests on the notification (which holds its closing timer) while the keyboard
+      // opens the confirmation: the notification stays however slowly the dialog comes.
+      await note.hover();
+      await card.getByRole('button', { name: 'EDITAR', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      const remove = edit.getByRole('button', { name: 'Eliminar', exact: true });
+      await expect(remove).toBeVisible();
+      await remove.focus();
+      await page.keyboard.press('Enter');
       const confirm = dialog(page, `¿Eliminar a ${dog.name}?`);
       await expect(confirm).toBeVisible();
       await expect(note).toBeVisible();
