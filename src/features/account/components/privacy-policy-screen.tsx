@@ -5,30 +5,13 @@ import { Anchor, List, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import '@mantine/core/styles/List.css';
 import { SITE_NAME } from '@/shared/site';
+import { formatDay } from '@/shared/spanish-date';
 import { useSite } from '@/lib/site';
 import { PRIVACY_POLICY } from '@/shared/privacy';
 import { AccountPage, accountPageClasses as classes } from './account-page';
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
 /** "2026-11-23" as "23 de noviembre de 2026", the same on the server and in every browser. */
-export function spanishDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return `${day} de ${MONTHS[(month ?? 1) - 1]} de ${year}`;
-}
+export const spanishDate = formatDay;
 
 export function PrivacyPolicyScreen() {
   // The data controller's details are the site's configuration.
