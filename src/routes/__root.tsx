@@ -117,8 +117,16 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
       // The footer and the privacy policy name the site's configured contact details.
       context.queryClient.ensureQueryData(siteQueryOptions()).catch(() => undefined),
     ]);
-    if (user) context.store.getState().setUser(user);
-    else context.store.getState().clearSession();
+    if (user) {
+      context.store.getState().setUser(user);
+      // The bar's count of new requests is drawn by the server too: rendered without it, the page
+      // would differ from the browser's first render once the count arrives during hydration.
+      // Loaded apart, so a visitor's first code stays without it.
+      const { interestsQueryOptions } = await import('@/features/adoption/api/interest-keys');
+      await context.queryClient
+        .ensureQueryData(interestsQueryOptions('received'))
+        .catch(() => undefined);
+    } else context.store.getState().clearSession();
   },
   head: () => ({
     meta: [

@@ -112,11 +112,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('pageerror', (error) => errors.push(`pageerror on ${page.url()}: ${error.message}`));
       page.on('console', (message) => {
         // Chromium logs every non-2xx response (e.g. the 401 of /api/user/me for a visitor).
         if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-          errors.push(`console.error: ${message.text()}`);
+          errors.push(`console.error on ${page.url()}: ${message.text()}`);
         }
       });
       await use(errors);
