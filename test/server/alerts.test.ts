@@ -287,6 +287,68 @@ describe.each(BACKENDS)('alerts on %s', (backend) => {
       expect((await matchedPairs()).sort()).toEqual(expected.sort());
     });
 
+    it('the indexed lookup of alerts misses none the catalogue would list: short, misspelt, accented and split words, mixed filters', async () => {
+      const alerts = [
+        ...(await Promise.all(
+          ['a', 'lu', 'luna', 'lunna', 'lna', 'ñata', 'pequeno', 'perro-bonito', 'x9', 'cali'].map(
+            (q) => save(anaCookie, { q }),
+          ),
+        )),
+        ...(await Promise.all(
+          [
+            { city: 'cali', size: 'small' },
+            { city: 'Jamundí', sex: 'female', age: 'puppy' },
+            { size: 'large', age: 'adult' },
+            { sex: 'male', q: 'manchas' },
+            { city: 'CALI', q: 'bonito tranquilo' },
+            { age: 'senior' },
+            { age: 'young', size: 'small', sex: 'female' },
+            { city: 'Yumbo' },
+            { q: 'manch' },
+            { sex: 'female', q: 'ñatá' },
+          ].map((filters) => save(betoCookie, filters)),
+        )),
+      ];
+      const dogs = await Promise.all(
+        [
+          { name: 'Luna', city: 'Cali', size: 'small', sex: 'female', age_months: 20 },
+          { name: 'Ñata', city: 'Jamundi', size: 'small', sex: 'female', age_months: 4 },
+          {
+            name: 'Bruno',
+            city: 'cali',
+            size: 'large',
+            sex: 'male',
+            age_months: 60,
+            personality: 'Perro bonito con manchas, muy tranquilo',
+          },
+          { name: 'Lu', city: 'Yumbo', size: 'medium', sex: 'male', age_months: 120 },
+          {
+            name: 'X9',
+            city: 'Palmira',
+            size: 'large',
+            sex: 'female',
+            age_months: 40,
+            personality: 'Pequeño de corazón',
+          },
+          { name: 'Sin edad', city: 'Cali', personality: 'Tranquilo y bonito' },
+        ].map((fields) => createDog(app, ownerCookie, fields)),
+      );
+      await settle();
+      const ours = new Set(dogs.map((d) => d.id));
+      const expected: string[] = [];
+      for (const alert of alerts) {
+        const params = new URLSearchParams(alert.filters as Record<string, string>);
+        params.set('limit', '100');
+        const res = await app.inject({ method: 'GET', url: `/api/dog?${params}` });
+        expect(res.statusCode).toBe(200);
+        for (const dog of res.json() as { id: number }[])
+          if (ours.has(dog.id)) expected.push(`${alert.id}:${dog.id}`);
+      }
+      // Every kind of lookup is exercised: alerts with and without words match something.
+      expect(expected.length).toBeGreaterThan(12);
+      expect((await matchedPairs()).sort()).toEqual(expected.sort());
+    });
+
     it('never the own dog, a paused alert, a pending, hidden or deleted dog; a re-opened or shown-again one yes, once', async () => {
       const own = await save(ownerCookie, { city: 'Cali' });
       const paused = await save(betoCookie, { city: 'Cali' });

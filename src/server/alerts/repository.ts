@@ -1,5 +1,6 @@
 // All SQL about saved searches ("Avísame"). Matching happens in the database: one statement
-// compares a dog with every saved alert, using the catalogue's own filter conditions
+// looks up, by index, the few alerts that can match a dog (CANDIDATE_ALERTS) and compares the dog
+// with those, using the catalogue's own filter conditions
 // (DOG_FILTER_SQL in dogs/repository.ts) with each alert's columns as the values, so a dog matches
 // an alert exactly when GET /api/dog with the alert's filters would list it.
 import type { AlertFilters, AlertFrequency } from '../../shared/alerts';
@@ -52,9 +53,31 @@ export const ALERT_MATCHES_DOG = [
  */
 const TELLABLE = `d.status = 'available' AND ${VISIBLE} AND NOT d.demo AND d.hostage_id <> a.user_id`;
 
+/**
+ * The saved alerts that may match dog `d` (migration 100): those without words whose city, size,
+ * sex and age key is one `d` satisfies (for each filter '*', any, or the dog's own value; every
+ * age range the dog's age falls in), and those with words sharing a trigram with `d`'s text
+ * (necessary for any word to be similar enough). ALERT_MATCHES_DOG then decides.
+ */
+const CANDIDATE_ALERTS = `
+  SELECT a.* FROM alerts a
+   WHERE NOT a.paused AND cardinality(a.word_keys) = 0 AND a.match_key = ANY (ARRAY(
+     SELECT c || chr(31) || s || chr(31) || x || chr(31) || g
+       FROM unnest(ARRAY['*', d.city_key]) AS c, unnest(ARRAY['*', d.size]) AS s,
+            unnest(ARRAY['*', d.sex]) AS x,
+            unnest(ARRAY['*'] || ARRAY(SELECT r.age FROM (VALUES ${Object.entries(AGE_RANGES)
+              .map(([age, [from, below]]) => `('${age}', ${from}, ${below})`)
+              .join(', ')}) AS r(age, from_months, below_months)
+              WHERE d.age_months >= r.from_months AND d.age_months < r.below_months)) AS g
+      WHERE c IS NOT NULL AND s IS NOT NULL AND x IS NOT NULL))
+  UNION ALL
+  SELECT a.* FROM alerts a
+   WHERE NOT a.paused AND cardinality(a.word_keys) > 0 AND a.word_trigrams && d.trigrams`;
+
 /** The dog's side of ALERT_MATCHES_DOG, from the dogs row `d`. */
 const DOG_KEYS = `d.id, d.hostage_id, d.size, d.sex, d.age_months,
-  ${DOG_TEXT_SQL.city} AS city_key, ${DOG_TEXT_SQL.document} AS document`;
+  ${DOG_TEXT_SQL.city} AS city_key, ${DOG_TEXT_SQL.document} AS document,
+  alert_trigrams(ARRAY[${DOG_TEXT_SQL.document}]) AS trigrams`;
 
 /** The same filters always give the same key (field order, blanks, spaces between words). */
 export function alertFilterKey(filters: AlertFilters): string {
@@ -168,8 +191,8 @@ export function createAlertRepository(db: Queryable) {
          )
          INSERT INTO alert_matches (alert_id, dog_id, user_id, matched_at)
          SELECT a.id, d.id, a.user_id, $2
-           FROM d JOIN alerts a ON NOT a.paused AND a.user_id <> d.hostage_id
-          WHERE ${ALERT_MATCHES_DOG}
+           FROM d CROSS JOIN LATERAL (${CANDIDATE_ALERTS}) AS a
+          WHERE a.user_id <> d.hostage_id AND ${ALERT_MATCHES_DOG}
          ON CONFLICT (alert_id, dog_id) DO NOTHING`,
         [dogIds, at],
       );
