@@ -17,6 +17,7 @@ let alerts: Alert[];
 let posted: unknown[];
 const alert = (fields: Partial<Alert>): Alert => ({
   id: 1,
+  scope: 'dogs',
   filters: { city: 'Cali', size: 'small' },
   frequency: 'instant',
   paused: false,
