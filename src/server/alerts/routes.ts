@@ -1,8 +1,7 @@
 // Alerts' routes ("Avísame"): a person's saved searches on the catalogue or on lost and found
-// reports (list, create, pause, delete) and the
-// one-click unsubscribe of the alert e-mails, which needs no login: its token is the key. Mail
-// programs post it as a form (RFC 8058: `List-Unsubscribe=One-Click`), so that route alone also
-// reads form bodies.
+// reports (list, create, pause, delete) and the one-click unsubscribe of the alert e-mails,
+// which needs no login: its token is the key. Mail programs post it as a form (RFC 8058:
+// `List-Unsubscribe=One-Click`), so that route alone also reads form bodies.
 import type { FastifyInstance } from 'fastify';
 import {
   alertIdParamSchema,
