@@ -112,8 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orgs);
   await app.register(accounts);
   await app.register(adoption);
-  await app.register(alerts);
   await app.register(lostFound);
+  await app.register(alerts);
   await app.register(followUp, { schedule: (options.purgeIntervalMs ?? PURGE_INTERVAL_MS) > 0 });
   if (serveApp) await app.register(pages, { staticDir });
   await app.register(maintenance, {

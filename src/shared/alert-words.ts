@@ -1,10 +1,16 @@
 // Saved searches ("Avísame") without zod: the frequencies, the limits, the messages and how an
-// alert's filters read in words. The catalogue's page uses them, and it loads no zod.
+// alert's filters read in words. The catalogue's page uses them, and it loads no zod. An alert is
+// about the catalogue's dogs (scope `dogs`) or about lost and found reports (`lost_found`; their
+// words live in lost-found-alert-words.ts, which needs the zone list).
 import type { DogAge, DogSex, DogSize } from './dog';
+import type { LostFoundKind } from './lost-found-labels';
+import type { ZoneId } from './zone-list';
 
 export const ALERT_FREQUENCIES = ['instant', 'daily'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
-/** Alerts one person may keep. */
+export const ALERT_SCOPES = ['dogs', 'lost_found'] as const;
+export type AlertScope = (typeof ALERT_SCOPES)[number];
+/** Alerts one person may keep, of both scopes together. */
 export const ALERTS_MAX = 10;
 /** The page an alert e-mail's unsubscribe link opens (followed by the token). */
 export const ALERT_UNSUBSCRIBE_PATH = '/alertas/cancelar';
@@ -12,6 +18,8 @@ export const ALERT_UNSUBSCRIBE_PATH = '/alertas/cancelar';
 export const ALERT_MESSAGES = {
   noFilters:
     'Elige al menos un filtro (búsqueda, ciudad, tamaño, sexo o edad) para crear la alerta',
+  noLostFoundFilters:
+    'Elige al menos un filtro (tipo, zona, tamaño, sexo o palabras) para crear la alerta',
   tooMany: `Ya tienes ${ALERTS_MAX} alertas, el máximo. Borra una para crear otra`,
   duplicate: 'Ya tienes una alerta con estos mismos filtros',
   notFound: 'La alerta no existe',
@@ -25,6 +33,20 @@ export type AlertFilters = {
   sex?: DogSex;
   age?: DogAge;
 };
+
+/** The filters of a lost and found alert: GET /api/lost-found's, without the paging. */
+export type LostFoundAlertFilters = {
+  kind?: LostFoundKind;
+  zone?: ZoneId;
+  size?: DogSize;
+  sex?: DogSex;
+  q?: string;
+};
+
+/** What creating an alert sends: the catalogue's filters, or the lost and found list's. */
+export type AlertCreateInput =
+  | { scope?: 'dogs'; filters: AlertFilters; frequency: AlertFrequency }
+  | { scope: 'lost_found'; filters: LostFoundAlertFilters; frequency: AlertFrequency };
 
 const SIZE_PLURAL: Record<DogSize, string> = {
   small: 'Pequeños',
@@ -48,6 +70,11 @@ export function hasAlertFilters(filters: AlertFilters): boolean {
     filters.sex ||
     filters.age
   );
+}
+
+/** Whether a lost and found alert's filters narrow anything. */
+export function hasLostFoundAlertFilters(filters: LostFoundAlertFilters): boolean {
+  return !!(filters.q?.trim() || filters.kind || filters.zone || filters.size || filters.sex);
 }
 
 /**

@@ -1,24 +1,64 @@
 // Saved searches ("Avísame"): the catalogue's filters (the same validated ones as GET /api/dog,
-// without the status: an alert is about dogs looking for a home) saved as an alert that e-mails
-// its owner when a matching dog is published, re-opened or shown again.
+// without the status: an alert is about dogs looking for a home), or the lost and found list's
+// (the same as GET /api/lost-found, without the paging), saved as an alert that e-mails its owner
+// when a matching dog or report is published, re-opened or shown again.
 import { z } from 'zod';
-import { ALERT_FREQUENCIES } from './alert-words';
+import {
+  ALERT_FREQUENCIES,
+  ALERT_SCOPES,
+  type AlertFilters,
+  type AlertFrequency,
+  type LostFoundAlertFilters,
+} from './alert-words';
 import { blankAsAbsent, dogFilterQuerySchema } from './dog';
+import { blankFiltersAsAbsent, LOST_FOUND_KINDS, lostFoundFilterQuerySchema } from './lost-found';
+import { zoneIdSchema } from './zones';
 
 export * from './alert-words';
 
-/** The filters an alert saves: q, city, size, sex and age, validated as GET /api/dog does. */
+/** The filters a dog alert saves: q, city, size, sex and age, validated as GET /api/dog does. */
 export const alertFiltersSchema = z.preprocess(
   blankAsAbsent,
   dogFilterQuerySchema.omit({ status: true }),
 );
 
-export const alertInputSchema = z.object({
-  filters: z.unknown().pipe(alertFiltersSchema),
-  frequency: z.enum(ALERT_FREQUENCIES, {
-    error: `La frecuencia debe ser una de: ${ALERT_FREQUENCIES.join(', ')}`,
-  }),
-});
+/** A lost and found alert's: kind, zone, size, sex and q, validated as GET /api/lost-found does. */
+export const lostFoundAlertFiltersSchema = z.preprocess(
+  blankFiltersAsAbsent,
+  lostFoundFilterQuerySchema,
+);
+
+export type ScopedAlertInput =
+  | { scope: 'dogs'; filters: AlertFilters; frequency: AlertFrequency }
+  | { scope: 'lost_found'; filters: LostFoundAlertFilters; frequency: AlertFrequency };
+
+/** POST /api/me/alerts. Without a scope, an alert is about the catalogue's dogs. */
+export const alertInputSchema = z
+  .object({
+    scope: z
+      .enum(ALERT_SCOPES, { error: `El campo scope debe ser uno de: ${ALERT_SCOPES.join(', ')}` })
+      .default('dogs'),
+    filters: z.unknown(),
+    frequency: z.enum(ALERT_FREQUENCIES, {
+      error: `La frecuencia debe ser una de: ${ALERT_FREQUENCIES.join(', ')}`,
+    }),
+  })
+  .transform((input, ctx): ScopedAlertInput => {
+    const schema = input.scope === 'lost_found' ? lostFoundAlertFiltersSchema : alertFiltersSchema;
+    const parsed = schema.safeParse(input.filters);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['filters', ...issue.path] });
+      return z.NEVER;
+    }
+    return input.scope === 'lost_found'
+      ? {
+          scope: 'lost_found',
+          filters: parsed.data as LostFoundAlertFilters,
+          frequency: input.frequency,
+        }
+      : { scope: 'dogs', filters: parsed.data as AlertFilters, frequency: input.frequency };
+  });
 export type AlertInput = z.infer<typeof alertInputSchema>;
 
 export const alertPatchSchema = z.object({
@@ -27,16 +67,21 @@ export const alertPatchSchema = z.object({
 
 export const alertSchema = z.object({
   id: z.number().int().positive(),
+  /** dogs: the catalogue's dogs; lost_found: lost and found reports. */
+  scope: z.enum(ALERT_SCOPES),
+  /** The catalogue's filters (q, city, size, sex, age) or the lost and found list's (kind, zone, size, sex, q). */
   filters: z.object({
     q: z.string().optional(),
     city: z.string().optional(),
     size: z.enum(['small', 'medium', 'large']).optional(),
     sex: z.enum(['male', 'female']).optional(),
     age: z.enum(['puppy', 'young', 'adult', 'senior']).optional(),
+    kind: z.enum(LOST_FOUND_KINDS).optional(),
+    zone: zoneIdSchema.optional(),
   }),
   frequency: z.enum(ALERT_FREQUENCIES),
   paused: z.boolean(),
-  /** The filters in words: "Pequeños en Cali, cachorros". */
+  /** The filters in words: "Pequeños en Cali, cachorros", "Perros perdidos en Cali – Comuna 3". */
   description: z.string(),
   created_at: z.string(),
 });
@@ -46,7 +91,9 @@ export const alertResponseSchema = z.object({ alert: alertSchema });
 
 /** What an unsubscribe stopped: the alerts it deleted, to offer creating them again. */
 export const alertUnsubscribeResponseSchema = z.object({
-  stopped: z.array(alertSchema.pick({ filters: true, frequency: true, description: true })),
+  stopped: z.array(
+    alertSchema.pick({ scope: true, filters: true, frequency: true, description: true }),
+  ),
 });
 export type AlertUnsubscribeResponse = z.infer<typeof alertUnsubscribeResponseSchema>;
 

@@ -164,26 +164,33 @@ export const lostFoundIdParamSchema = z.object({
 const choiceParam = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `El parámetro ${name} debe ser uno de: ${values.join(', ')}` });
 
+/** Blank strings count as absent filters (an empty form field). */
+export const blankFiltersAsAbsent = (value: unknown) =>
+  value && typeof value === 'object'
+    ? Object.fromEntries(
+        Object.entries(value).filter(([, v]) => !(typeof v === 'string' && v.trim() === '')),
+      )
+    : value;
+
+/** The list's filters (kind, zone, size, sex, q) without the paging: what an alert saves too. */
+export const lostFoundFilterQuerySchema = z.object({
+  kind: choiceParam('kind', LOST_FOUND_KINDS).optional(),
+  zone: zoneIdSchema.optional(),
+  size: choiceParam('size', DOG_SIZES).optional(),
+  sex: choiceParam('sex', DOG_SEXES).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(LOST_FOUND_QUERY_MAX, {
+      error: `El parámetro q no puede superar ${LOST_FOUND_QUERY_MAX} caracteres`,
+    })
+    .optional(),
+});
+
 /** GET /api/lost-found: filters, newest first, pages by `before` (an id). Blank is absent. */
 export const lostFoundListQuerySchema = z.preprocess(
-  (value) =>
-    value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.entries(value).filter(([, v]) => !(typeof v === 'string' && v.trim() === '')),
-        )
-      : value,
-  z.object({
-    kind: choiceParam('kind', LOST_FOUND_KINDS).optional(),
-    zone: zoneIdSchema.optional(),
-    size: choiceParam('size', DOG_SIZES).optional(),
-    sex: choiceParam('sex', DOG_SEXES).optional(),
-    q: z
-      .string()
-      .trim()
-      .max(LOST_FOUND_QUERY_MAX, {
-        error: `El parámetro q no puede superar ${LOST_FOUND_QUERY_MAX} caracteres`,
-      })
-      .optional(),
+  blankFiltersAsAbsent,
+  lostFoundFilterQuerySchema.extend({
     limit: z
       .string()
       .regex(/^\d{1,3}$/, { error: 'El parámetro limit debe ser un número entero' })

@@ -1,7 +1,8 @@
 // "Avísame", end to end: a person saves an alert from a filtered /perros, another account
 // publishes a dog that matches, the e-mail arrives in the server's outbox with the dog's link and
 // the one-click unsubscribe headers (RFC 8058), and its link stops the alert, says which one it
-// was and creates it again on request; /cuenta lists it in words. Axe checks the new pages.
+// was and creates it again on request; /cuenta lists it in words. Axe checks the new pages. The
+// same from a filtered /perdidos: a report published by another account reaches the outbox.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -112,4 +113,66 @@ test('save an alert on /perros → a match is published → the e-mail arrives �
   await expectNoAxeViolations(page, '/cuenta with alerts');
   await item.getByRole('button', { name: 'Pausar' }).click();
   await expect(item.getByText('Pausada')).toBeVisible();
+});
+
+/** Today in Bogotá, as YYYY-MM-DD. */
+const today = () => new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+
+test('save an alert on /perdidos → a matching report is published → the e-mail arrives', async ({
+  page,
+  makeAccount,
+  server,
+}) => {
+  test.slow();
+  const subscriber = await makeAccount();
+  const finder = await makeAccount();
+  // A word of this test's own: no other journey's report matches.
+  const word = `pañoleta${randomBytes(3).toString('hex')}`;
+
+  await loginBrowser(page, subscriber.user);
+  await page.goto(`/perdidos?kind=found&zone=cali-comuna-3&q=${encodeURIComponent(word)}`);
+  const offer = page.getByRole('button', { name: 'Avísame de reportes así' });
+  await untilInteractive(offer);
+  await offer.click();
+  const form = page.getByRole('form', { name: 'Crear una alerta' });
+  const description = `Perros encontrados en Cali – Comuna 3, que digan «${word}»`;
+  await expect(form).toContainText(description);
+  await expectNoAxeViolations(page, '/perdidos with the alert form');
+  const created = page.waitForResponse(
+    (res) => res.url().endsWith('/api/me/alerts') && res.request().method() === 'POST',
+  );
+  await form.getByRole('button', { name: 'Crear alerta' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(page.getByRole('status').filter({ hasText: 'Listo' })).toContainText(
+    `te avisaremos de «${description}» al instante`,
+  );
+
+  const published = await finder.api.post('/api/lost-found', {
+    data: {
+      kind: 'found',
+      sex: 'male',
+      size: 'medium',
+      colors: ['cafe'],
+      description: `Perro café con ${word} azul`,
+      date: today(),
+      zone: 'cali-comuna-3',
+    },
+  });
+  expect(published.status()).toBe(201);
+  const reportId = ((await published.json()) as { report: { id: number } }).report.id;
+
+  const mail = await alertMailTo(server.outboxDir, subscriber.user.email);
+  expect(mail.text).toContain('Encontrado · Cali – Comuna 3');
+  expect(mail.text).toContain(`${server.url}/perdidos/${reportId}`);
+  expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+  // /cuenta describes it in words and links back to the same search.
+  await page.goto('/cuenta#alertas');
+  const item = page
+    .getByRole('list', { name: 'Tus alertas' })
+    .getByRole('listitem', { name: description });
+  await expect(item.getByRole('link', { name: 'Ver reportes así' })).toHaveAttribute(
+    'href',
+    `/perdidos?kind=found&zone=cali-comuna-3&q=${encodeURIComponent(word)}`,
+  );
 });

@@ -500,6 +500,7 @@ describe.each(BACKENDS)('alerts on %s', (backend) => {
       expect(res.json()).toEqual({
         stopped: [
           {
+            scope: 'dogs',
             filters: { city: 'Cali', age: 'puppy' },
             frequency: 'instant',
             description: 'Perros en Cali, cachorros',

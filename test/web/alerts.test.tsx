@@ -1,6 +1,7 @@
-// "Avísame": the offer on a filtered catalogue (the filters it saves, instant or daily, the API's
-// refusal said as is, a visitor sent to log in first), /cuenta's list of alerts in words with
-// pause and delete, and the unsubscribe page (what was stopped, and creating it again).
+// "Avísame": the offer on a filtered catalogue and on a filtered /perdidos (the filters it saves,
+// instant or daily, the API's refusal said as is, a visitor sent to log in first), /cuenta's list
+// of alerts in words with pause and delete and a link back to each list, and the unsubscribe
+// page (what was stopped, and creating it again).
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
@@ -17,6 +18,7 @@ let alerts: Alert[];
 let posted: unknown[];
 const alert = (fields: Partial<Alert>): Alert => ({
   id: 1,
+  scope: 'dogs',
   filters: { city: 'Cali', size: 'small' },
   frequency: 'instant',
   paused: false,
@@ -32,15 +34,20 @@ beforeEach(() => {
     http.get(`${API}/me/alerts`, () => HttpResponse.json(alerts)),
     http.post(`${API}/me/alerts`, async ({ request }) => {
       const body = (await request.json()) as {
+        scope?: Alert['scope'];
         filters: Alert['filters'];
         frequency: Alert['frequency'];
       };
       posted.push(body);
       const created = alert({
         id: alerts.length + 1,
+        scope: body.scope ?? 'dogs',
         filters: body.filters,
         frequency: body.frequency,
-        description: 'Pequeños en Cali',
+        description:
+          body.scope === 'lost_found'
+            ? 'Perros perdidos en Cali – Comuna 3, pequeños'
+            : 'Pequeños en Cali',
       });
       alerts.push(created);
       return HttpResponse.json({ alert: created }, { status: 201 });
@@ -116,6 +123,54 @@ describe('Avísame on /perros', () => {
   });
 });
 
+describe('Avísame on /perdidos', () => {
+  beforeEach(() => {
+    server.use(http.get('/api/lost-found', () => HttpResponse.json([])));
+  });
+
+  test('a filtered list saves its filters as a lost and found alert', async () => {
+    const { user } = renderApp({
+      route: '/perdidos?kind=lost&zone=cali-comuna-3&size=small',
+      loggedInAs: vera(),
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Avísame de reportes así' }, { timeout: 5000 }),
+    );
+    const form = screen.getByRole('form', { name: 'Crear una alerta' });
+    expect(form).toHaveTextContent(
+      'Te escribimos cuando se publique un reporte así: Perros perdidos en Cali – Comuna 3, pequeños.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Crear alerta' }));
+    expect(
+      await screen.findByText(
+        /Listo: te avisaremos de «Perros perdidos en Cali – Comuna 3, pequeños» al instante/,
+      ),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        scope: 'lost_found',
+        filters: { kind: 'lost', zone: 'cali-comuna-3', size: 'small' },
+        frequency: 'instant',
+      },
+    ]);
+  });
+
+  test('an unfiltered list offers nothing; a visitor is sent to log in and back', async () => {
+    const { router } = renderApp({ route: '/perdidos' });
+    expect(
+      await screen.findByText('Aún no hay reportes abiertos.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Avísame de reportes así' }),
+    ).not.toBeInTheDocument();
+    await router.navigate({ to: '/perdidos', search: { q: 'collar' } });
+    const button = await screen.findByRole('button', { name: 'Avísame de reportes así' });
+    button.click();
+    await waitFor(() => expect(currentPath(router)).toBe('/entrar'));
+    expect(router.state.location.search).toEqual({ redirect: '/perdidos?q=collar' });
+  });
+});
+
 describe('/cuenta: Mis alertas', () => {
   test('lists each alert in words, pauses, resumes and deletes it', async () => {
     alerts = [
@@ -145,6 +200,26 @@ describe('/cuenta: Mis alertas', () => {
       ).not.toBeInTheDocument(),
     );
     expect(alerts.map((a) => a.id)).toEqual([1]);
+  });
+
+  test('describes a lost and found alert in words and links to /perdidos with its filters', async () => {
+    alerts = [
+      alert({
+        id: 3,
+        scope: 'lost_found',
+        filters: { kind: 'lost', zone: 'cali-comuna-3', size: 'small' },
+        description: 'Perros perdidos en Cali – Comuna 3, pequeños',
+      }),
+    ];
+    renderApp({ route: '/cuenta', loggedInAs: vera() });
+    const list = await screen.findByRole('list', { name: 'Tus alertas' }, { timeout: 5000 });
+    const item = within(list).getByRole('listitem', {
+      name: 'Perros perdidos en Cali – Comuna 3, pequeños',
+    });
+    expect(within(item).getByRole('link', { name: 'Ver reportes así' })).toHaveAttribute(
+      'href',
+      '/perdidos?kind=lost&zone=cali-comuna-3&size=small',
+    );
   });
 
   test('without alerts it says how to make one', async () => {

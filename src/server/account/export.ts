@@ -118,15 +118,22 @@ const SECTIONS: Section[] = [
   },
   {
     key: 'alerts',
-    tables: ['alerts', 'alert_matches', 'alert_unsubscribe_tokens'],
-    // The saved searches, each with the dogs it told of (never the unsubscribe tokens' hashes).
+    tables: ['alerts', 'alert_matches', 'alert_report_matches', 'alert_unsubscribe_tokens'],
+    // The saved searches, each with the dogs or lost and found reports it told of (never the
+    // unsubscribe tokens' hashes).
     load: (db, userId) =>
       db.query(
-        `SELECT a.id, a.frequency, a.q, a.city, a.size, a.sex, a.age, a.paused, a.created_at,
+        `SELECT a.id, a.scope, a.frequency, a.q, a.city, a.size, a.sex, a.age, a.kind, a.zone,
+                a.paused, a.created_at,
                 coalesce((SELECT json_agg(json_build_object('dog_id', m.dog_id,
                                    'matched_at', m.matched_at, 'sent_at', m.sent_at)
                                    ORDER BY m.matched_at, m.dog_id)
-                            FROM alert_matches m WHERE m.alert_id = a.id), '[]'::json) AS matches
+                            FROM alert_matches m WHERE m.alert_id = a.id), '[]'::json) AS matches,
+                coalesce((SELECT json_agg(json_build_object('report_id', m.report_id,
+                                   'matched_at', m.matched_at, 'sent_at', m.sent_at)
+                                   ORDER BY m.matched_at, m.report_id)
+                            FROM alert_report_matches m WHERE m.alert_id = a.id), '[]'::json)
+                  AS report_matches
            FROM alerts a WHERE a.user_id = $1 ORDER BY a.id`,
         [userId],
       ),

@@ -1,6 +1,6 @@
 // Decorates the app with the alerts service (alerts/service.ts): saved searches, the job that
-// matches a dog that became available against them (and e-mails instant alerts), and the daily
-// digest at 8:00 America/Bogota.
+// matches a dog that became available, or a lost and found report that became listed, against
+// them (and e-mails instant alerts), and the daily digest at 8:00 America/Bogota.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ALERT_DIGEST_CRON, createAlertService, type AlertService } from './service';
@@ -25,6 +25,8 @@ export const alerts = fp(
     });
     // Published, re-opened or shown again: matched against the saved alerts in a job.
     app.dogs.onAvailable((tx, dogId) => service.dogBecameAvailable(tx, dogId));
+    // Lost and found reports published, renewed once expired or shown again: the same job.
+    app.lostFound.onListed((tx, reportId) => service.reportBecameListed(tx, reportId));
     app.jobs
       .work(service.queues.match)
       .catch((error: unknown) => log.error({ err: error }, 'alert match worker'));
@@ -33,5 +35,5 @@ export const alerts = fp(
       .catch((error: unknown) => log.error({ err: error }, 'alert digest schedule'));
     app.decorate('alerts', service);
   },
-  { name: 'alerts', dependencies: ['database', 'jobs', 'mail', 'dogs'] },
+  { name: 'alerts', dependencies: ['database', 'jobs', 'mail', 'dogs', 'lost-found'] },
 );

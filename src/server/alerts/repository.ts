@@ -1,27 +1,42 @@
 // All SQL about saved searches ("Avísame"). Matching happens in the database: one statement
-// looks up, by index, the few alerts that can match a dog (CANDIDATE_ALERTS) and compares the dog
+// looks up, by index, the few dog alerts that can match a dog (CANDIDATE_ALERTS) and compares the dog
 // with those, using the catalogue's own filter conditions
 // (DOG_FILTER_SQL in dogs/repository.ts) with each alert's columns as the values, so a dog matches
-// an alert exactly when GET /api/dog with the alert's filters would list it.
-import type { AlertFilters, AlertFrequency } from '../../shared/alerts';
+// an alert exactly when GET /api/dog with the alert's filters would list it. Lost and found
+// reports are matched the same way against the lost and found alerts, with the conditions of
+// GET /api/lost-found (lost-found/repository.ts).
+import type {
+  AlertFilters,
+  AlertFrequency,
+  AlertScope,
+  LostFoundAlertFilters,
+  ScopedAlertInput,
+} from '../../shared/alerts';
 import type { DogAge, DogSex, DogSize } from '../../shared/dog';
+import type { LostFoundKind } from '../../shared/lost-found-labels';
+import type { ZoneId } from '../../shared/zone-list';
 import type { Queryable } from '../db/db';
 import { AGE_RANGES, DOG_FILTER_SQL, DOG_TEXT_SQL, queryWords, VISIBLE } from '../dogs/repository';
+import { listedAt } from '../lost-found/repository';
 
 export interface AlertRow {
   id: number;
   user_id: number;
+  scope: AlertScope;
   frequency: AlertFrequency;
   q: string | null;
   city: string | null;
   size: DogSize | null;
   sex: DogSex | null;
   age: DogAge | null;
+  kind: LostFoundKind | null;
+  zone: ZoneId | null;
   paused: boolean;
   created_at: string;
 }
 
-const ALERT_COLUMNS = `a.id, a.user_id, a.frequency, a.q, a.city, a.size, a.sex, a.age, a.paused,
+const ALERT_COLUMNS = `a.id, a.user_id, a.scope, a.frequency, a.q, a.city, a.size, a.sex, a.age,
+  a.kind, a.zone, a.paused,
   to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 
 /** An alert's age range: the catalogue's ranges, one branch per age the alert may hold. */
@@ -48,6 +63,19 @@ export const ALERT_MATCHES_DOG = [
 ].join(' AND ');
 
 /**
+ * Whether lost and found report `r` matches lost and found alert `a`: each filter the alert saved
+ * as GET /api/lost-found applies it (the same kind, zone, size and sex; every word found in the
+ * report's name and description by word similarity, tolerant of small typos).
+ */
+export const ALERT_MATCHES_REPORT = [
+  `(a.kind IS NULL OR a.kind = r.kind)`,
+  `(a.zone IS NULL OR a.zone = r.zone)`,
+  `(a.size IS NULL OR a.size = r.size)`,
+  `(a.sex IS NULL OR a.sex = r.sex)`,
+  `(cardinality(a.word_keys) = 0 OR NOT EXISTS (SELECT 1 FROM unnest(a.word_keys) AS w(word) WHERE (${DOG_TEXT_SQL.wordMatches('r.search_doc', 'w.word')}) IS NOT TRUE))`,
+].join(' AND ');
+
+/**
  * A dog an alert may tell of: available, shown to everyone (not hidden, its owner not blocked),
  * not a demo, and not the alert owner's own.
  */
@@ -61,7 +89,7 @@ const TELLABLE = `d.status = 'available' AND ${VISIBLE} AND NOT d.demo AND d.hos
  */
 const CANDIDATE_ALERTS = `
   SELECT a.* FROM alerts a
-   WHERE NOT a.paused AND cardinality(a.word_keys) = 0 AND a.match_key = ANY (ARRAY(
+   WHERE a.scope = 'dogs' AND NOT a.paused AND cardinality(a.word_keys) = 0 AND a.match_key = ANY (ARRAY(
      SELECT c || chr(31) || s || chr(31) || x || chr(31) || g
        FROM unnest(ARRAY['*', d.city_key]) AS c, unnest(ARRAY['*', d.size]) AS s,
             unnest(ARRAY['*', d.sex]) AS x,
@@ -72,7 +100,8 @@ const CANDIDATE_ALERTS = `
       WHERE c IS NOT NULL AND s IS NOT NULL AND x IS NOT NULL))
   UNION ALL
   SELECT a.* FROM alerts a
-   WHERE NOT a.paused AND cardinality(a.word_keys) > 0 AND a.word_trigrams && d.trigrams`;
+   WHERE a.scope = 'dogs' AND NOT a.paused AND cardinality(a.word_keys) > 0
+     AND a.word_trigrams && d.trigrams`;
 
 /** The dog's side of ALERT_MATCHES_DOG, from the dogs row `d`. */
 const DOG_KEYS = `d.id, d.hostage_id, d.size, d.sex, d.age_months,
@@ -87,6 +116,18 @@ export function alertFilterKey(filters: AlertFilters): string {
     filters.size ?? '',
     filters.sex ?? '',
     filters.age ?? '',
+  ]);
+}
+
+/** The same for a lost and found alert; never equal to a dog alert's key (its first element). */
+export function lostFoundAlertFilterKey(filters: LostFoundAlertFilters): string {
+  return JSON.stringify([
+    'lost_found',
+    queryWords(filters.q).join(' ').toLowerCase(),
+    filters.kind ?? '',
+    filters.zone ?? '',
+    filters.size ?? '',
+    filters.sex ?? '',
   ]);
 }
 
@@ -108,6 +149,26 @@ export interface ClaimedMatch {
   dog_size: DogSize | null;
   dog_age_months: number | null;
   dog_image: string;
+}
+
+/** A lost and found match claimed for an e-mail, with what the e-mail shows of the report. */
+export interface ClaimedReportMatch {
+  user_id: number;
+  user_name: string;
+  user_email: string;
+  alert_id: number;
+  alert_q: string | null;
+  alert_kind: LostFoundKind | null;
+  alert_zone: ZoneId | null;
+  alert_size: DogSize | null;
+  alert_sex: DogSex | null;
+  report_id: number;
+  report_kind: LostFoundKind;
+  report_name: string;
+  report_sex: DogSex | null;
+  report_zone: ZoneId;
+  report_date: string;
+  report_photo: string | null;
 }
 
 export function createAlertRepository(db: Queryable) {
@@ -133,29 +194,31 @@ export function createAlertRepository(db: Queryable) {
     },
 
     /** The new alert, or null when the person already has one with the same filters. */
-    async insert(
-      userId: number,
-      filters: AlertFilters,
-      frequency: AlertFrequency,
-      at: Date,
-    ): Promise<AlertRow | null> {
+    async insert(userId: number, input: ScopedAlertInput, at: Date): Promise<AlertRow | null> {
+      const dogs: AlertFilters = input.scope === 'dogs' ? input.filters : {};
+      const reports: LostFoundAlertFilters = input.scope === 'lost_found' ? input.filters : {};
+      const { filters } = input;
       const rows = await db.query<AlertRow>(
-        `INSERT INTO alerts AS a (user_id, frequency, q, q_words, city, size, sex, age, filter_key,
-                                  created_at, city_key, word_keys)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, ${DOG_TEXT_SQL.norm('$5')},
-                 ARRAY(SELECT ${DOG_TEXT_SQL.norm('w')} FROM unnest($4::text[]) AS w))
+        `INSERT INTO alerts AS a (user_id, scope, frequency, q, q_words, city, size, sex, age, kind,
+                                  zone, filter_key, created_at, city_key, word_keys)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+                 ${DOG_TEXT_SQL.norm('$6')},
+                 ARRAY(SELECT ${DOG_TEXT_SQL.norm('w')} FROM unnest($5::text[]) AS w))
          ON CONFLICT (user_id, filter_key) DO NOTHING
          RETURNING ${ALERT_COLUMNS}`,
         [
           userId,
-          frequency,
+          input.scope,
+          input.frequency,
           filters.q?.trim() || null,
           queryWords(filters.q),
-          filters.city?.trim() || null,
+          dogs.city?.trim() || null,
           filters.size ?? null,
           filters.sex ?? null,
-          filters.age ?? null,
-          alertFilterKey(filters),
+          dogs.age ?? null,
+          reports.kind ?? null,
+          reports.zone ?? null,
+          input.scope === 'dogs' ? alertFilterKey(dogs) : lostFoundAlertFilterKey(reports),
           at,
         ],
       );
@@ -205,12 +268,45 @@ export function createAlertRepository(db: Queryable) {
       return { instant: rows.map((r) => r.user_id) };
     },
 
-    /** Up to `limit` people with matches of their daily alerts still to be told of. */
+    /**
+     * Records, once per alert and report, each active lost and found alert that `reportIds`
+     * match (listed reports, never the alert owner's own). Returns the people with instant
+     * matches still to be told of about these reports.
+     */
+    async matchReports(reportIds: number[], at: Date): Promise<{ instant: number[] }> {
+      await db.query(
+        `WITH r AS MATERIALIZED (
+           SELECT r.id, r.reporter_id, r.kind, r.zone, r.size, r.sex, r.search_doc
+             FROM lost_found_reports r
+            WHERE r.id = ANY($1::int[]) AND ${listedAt('$2')}
+         )
+         INSERT INTO alert_report_matches (alert_id, report_id, user_id, matched_at)
+         SELECT a.id, r.id, a.user_id, $2
+           FROM r JOIN alerts a
+                ON a.scope = 'lost_found' AND NOT a.paused AND a.user_id <> r.reporter_id
+          WHERE ${ALERT_MATCHES_REPORT}
+         ON CONFLICT (alert_id, report_id) DO NOTHING`,
+        [reportIds, at],
+      );
+      const rows = await db.query<{ user_id: number }>(
+        `SELECT DISTINCT m.user_id FROM alert_report_matches m JOIN alerts a ON a.id = m.alert_id
+          WHERE m.report_id = ANY($1::int[]) AND m.sent_at IS NULL AND a.frequency = 'instant'
+          ORDER BY m.user_id`,
+        [reportIds],
+      );
+      return { instant: rows.map((r) => r.user_id) };
+    },
+
+    /** Up to `limit` people with matches of their daily alerts (either scope) to be told of. */
     async pendingDaily(afterUserId: number, limit: number): Promise<number[]> {
       const rows = await db.query<{ user_id: number }>(
-        `SELECT DISTINCT m.user_id FROM alert_matches m JOIN alerts a ON a.id = m.alert_id
-          WHERE m.sent_at IS NULL AND a.frequency = 'daily' AND m.user_id > $1
-          ORDER BY m.user_id LIMIT $2`,
+        `SELECT user_id FROM (
+           SELECT m.user_id FROM alert_matches m JOIN alerts a ON a.id = m.alert_id
+            WHERE m.sent_at IS NULL AND a.frequency = 'daily' AND m.user_id > $1
+           UNION
+           SELECT m.user_id FROM alert_report_matches m JOIN alerts a ON a.id = m.alert_id
+            WHERE m.sent_at IS NULL AND a.frequency = 'daily' AND m.user_id > $1
+         ) p ORDER BY user_id LIMIT $2`,
         [afterUserId, limit],
       );
       return rows.map((r) => r.user_id);
@@ -245,6 +341,44 @@ export function createAlertRepository(db: Queryable) {
            FROM marked k JOIN users u ON u.id = k.user_id JOIN alerts a ON a.id = k.alert_id
            JOIN dogs d ON d.id = k.dog_id
           ORDER BY k.user_id, d.id DESC, a.id`,
+        [userIds, frequency, at],
+      );
+    },
+
+    /**
+     * Marks as told, and returns, the pending report matches of `frequency` for `userIds` whose
+     * reports are still listed and whose alerts are not paused (as `claim` does for dogs).
+     */
+    async claimReports(
+      userIds: number[],
+      frequency: AlertFrequency,
+      at: Date,
+    ): Promise<ClaimedReportMatch[]> {
+      return db.query<ClaimedReportMatch>(
+        `WITH claimed AS (
+           SELECT m.alert_id, m.report_id FROM alert_report_matches m
+             JOIN alerts a ON a.id = m.alert_id
+             JOIN lost_found_reports r ON r.id = m.report_id
+            WHERE m.user_id = ANY($1::int[]) AND m.sent_at IS NULL
+              AND a.frequency = $2 AND NOT a.paused AND r.reporter_id <> a.user_id
+              AND ${listedAt('$3')}
+            FOR UPDATE OF m SKIP LOCKED
+         ), marked AS (
+           UPDATE alert_report_matches m SET sent_at = $3 FROM claimed c
+            WHERE m.alert_id = c.alert_id AND m.report_id = c.report_id
+           RETURNING m.alert_id, m.report_id, m.user_id
+         )
+         SELECT k.user_id, u.name AS user_name, u.email AS user_email,
+                a.id AS alert_id, a.q AS alert_q, a.kind AS alert_kind, a.zone AS alert_zone,
+                a.size AS alert_size, a.sex AS alert_sex,
+                r.id AS report_id, r.kind AS report_kind, r.name AS report_name,
+                r.sex AS report_sex, r.zone AS report_zone,
+                to_char(r.seen_on, 'YYYY-MM-DD') AS report_date,
+                (SELECT p.public->>'url' FROM photos p WHERE p.lost_found_id = r.id
+                  ORDER BY p.position LIMIT 1) AS report_photo
+           FROM marked k JOIN users u ON u.id = k.user_id JOIN alerts a ON a.id = k.alert_id
+           JOIN lost_found_reports r ON r.id = k.report_id
+          ORDER BY k.user_id, r.id DESC, a.id`,
         [userIds, frequency, at],
       );
     },

@@ -1,7 +1,7 @@
-// Alerts' routes ("Avísame"): a person's saved searches (list, create, pause, delete) and the
-// one-click unsubscribe of the alert e-mails, which needs no login: its token is the key. Mail
-// programs post it as a form (RFC 8058: `List-Unsubscribe=One-Click`), so that route alone also
-// reads form bodies.
+// Alerts' routes ("Avísame"): a person's saved searches on the catalogue or on lost and found
+// reports (list, create, pause, delete) and the one-click unsubscribe of the alert e-mails,
+// which needs no login: its token is the key. Mail programs post it as a form (RFC 8058:
+// `List-Unsubscribe=One-Click`), so that route alone also reads form bodies.
 import type { FastifyInstance } from 'fastify';
 import {
   alertIdParamSchema,
@@ -55,10 +55,12 @@ export async function alertRoutes(app: FastifyInstance) {
       method: 'POST',
       url: '/api/me/alerts',
       summary:
-        `Guarda una búsqueda como alerta: filters con los filtros de GET /api/dog (q, city, size, ` +
-        `sex, age; al menos uno) y frequency (instant: al publicarse un perro que coincide; ` +
-        `daily: un resumen a las 8:00, hora de Colombia). Máximo ${ALERTS_MAX} por persona; 409 ` +
-        `si ya hay ${ALERTS_MAX} o una con los mismos filtros`,
+        `Guarda una búsqueda como alerta: scope (dogs, por omisión, o lost_found), filters con ` +
+        `los filtros de GET /api/dog (q, city, size, sex, age) o, con scope lost_found, los de ` +
+        `GET /api/lost-found (kind, zone, size, sex, q), al menos uno, y frequency (instant: al ` +
+        `publicarse un perro o un reporte que coincide; daily: un resumen a las 8:00, hora de ` +
+        `Colombia). Máximo ${ALERTS_MAX} por persona, de ambos tipos; 409 si ya hay ` +
+        `${ALERTS_MAX} o una con los mismos filtros`,
       tag: TAG,
       auth: 'required',
       rateLimit: writes,

@@ -71,12 +71,15 @@ const COLUMNS = `r.id, r.reporter_id, r.kind, r.name, r.sex, r.size, r.colors, r
              WHERE p.lost_found_id = r.id), '[]'::json) AS photos`;
 
 /**
- * Open, not hidden (the partial indexes' own condition), not expired at `$1`, and not of a
- * blocked account (NOT IN, not NOT EXISTS: it stays a filter on the index walk, as for dogs).
+ * Report `r` is listed: open, not hidden (the partial indexes' own condition), not expired at
+ * `at` (an SQL value), and not of a blocked account (NOT IN, not NOT EXISTS: it stays a filter on
+ * the index walk, as for dogs).
  */
-const LISTED =
-  `r.status = 'open' AND r.hidden_at IS NULL AND r.expires_at > $1 AND r.reporter_id NOT IN ` +
+export const listedAt = (at: string) =>
+  `r.status = 'open' AND r.hidden_at IS NULL AND r.expires_at > ${at} AND r.reporter_id NOT IN ` +
   `(SELECT b.id FROM users b WHERE b.blocked_at IS NOT NULL)`;
+
+const LISTED = listedAt('$1');
 
 /** Candidates whose descriptions the matching compares (the best by the other signs). */
 const MATCH_CANDIDATES = 100;

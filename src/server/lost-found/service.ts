@@ -60,6 +60,9 @@ export interface LostFoundServiceDeps {
 /** Share images kept in memory, the least recently used dropped first. */
 const SHARE_IMAGES_KEPT = 64;
 
+/** Work for a report that anyone may see from now on, run in the transaction of that change. */
+export type ListedListener = (tx: Queryable, reportId: number) => Promise<void>;
+
 export interface Viewer {
   id: number;
 }
@@ -93,6 +96,10 @@ export function createLostFoundService({
   mediaFile,
 }: LostFoundServiceDeps) {
   const repository = createLostFoundRepository(db);
+  const listedListeners: ListedListener[] = [];
+  const becameListed = async (tx: Queryable, reportId: number) => {
+    for (const listener of listedListeners) await listener(tx, reportId);
+  };
   const shareImages = new Map<string, Buffer>();
   const linkTo = (id: number) => `${publicUrl}/perdidos/${id}`;
 
@@ -164,6 +171,14 @@ export function createLostFoundService({
     );
 
   return {
+    /**
+     * Registers work for a report that anyone may see from now on: published, renewed once
+     * expired, or shown again by moderation. `listener` runs in the transaction of that change.
+     */
+    onListed(listener: ListedListener): void {
+      listedListeners.push(listener);
+    },
+
     async create(reporter: Viewer, input: LostFoundInput): Promise<LostFoundReport> {
       checkDate(input.date);
       const at = now();
@@ -188,6 +203,7 @@ export function createLostFoundService({
         await repo.attachPhotos(id, reporter.id, input.photo_ids);
         await scheduleRenewal(tx, id, expiresAt);
         await scheduleExpiry(tx, id, expiresAt);
+        await becameListed(tx, id);
         return id;
       });
       return present((await repository.find(id))!, reporter, now());
@@ -235,6 +251,8 @@ export function createLostFoundService({
           await repo.renew(id, expiresAt, at);
           await scheduleRenewal(tx, id, expiresAt);
           await scheduleExpiry(tx, id, expiresAt);
+          // Back on the list after it expired: new alerts may match it (old ones told of it once).
+          if (present(row, viewer, at).status === 'expired') await becameListed(tx, id);
         }
         if (status) await repo.setStatus(id, status, at);
       });
@@ -386,6 +404,7 @@ export function createLostFoundService({
         const restored = row && (await repo.restore(id));
         if (!row || restored === undefined) throw new HttpError(404, LOST_FOUND_MESSAGES.notFound);
         if (!restored) throw new HttpError(409, LOST_FOUND_MESSAGES.notHidden);
+        await becameListed(tx, id);
         await createModerationRepository(tx).audit({
           actorId: actor.id,
           actorLabel: personLabel(actor),

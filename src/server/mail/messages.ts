@@ -240,45 +240,49 @@ export interface AlertMailDog {
   details: string;
 }
 
+/** What every alert e-mail carries besides its dogs or reports. */
+interface AlertMailFrame {
+  /** The alerts it is about, in words. */
+  alerts: string[];
+  digest: boolean;
+  /** The page that stops the alerts (asks, then says what was stopped). */
+  unsubscribePage: string;
+  /** The one-click URL (POST) for mail programs. */
+  unsubscribeUrl: string;
+  /** Where the person manages their alerts. */
+  accountLink: string;
+}
+
+/** One item of an alert e-mail: a photo (if any) and a linked title, then a line of details. */
+interface AlertMailItem {
+  title: string;
+  details: string;
+  link: string;
+  photo: string;
+}
+
 /**
- * One e-mail to one person with the new dogs their alerts matched (`digest`: the daily one), the
- * alerts it is about, and the link that stops them: the same URL a mail program's unsubscribe
- * button posts to (List-Unsubscribe, RFC 8058), and a page that confirms it.
+ * An alert e-mail: the intro, each item with its photo and link, which alerts it is about, and
+ * the link that stops them: the same URL a mail program's unsubscribe button posts to
+ * (List-Unsubscribe, RFC 8058), and a page that confirms it.
  */
-export function alertMail(
+function savedSearchMail(
   to: { name: string; email: string },
-  mail: {
-    dogs: AlertMailDog[];
-    alerts: string[];
-    digest: boolean;
-    /** The page that stops the alerts (asks, then says what was stopped). */
-    unsubscribePage: string;
-    /** The one-click URL (POST) for mail programs. */
-    unsubscribeUrl: string;
-    /** Where the person manages their alerts. */
-    accountLink: string;
-  },
+  subject: string,
+  intro: string,
+  items: AlertMailItem[],
+  mail: AlertMailFrame,
   contact: string,
 ): MailMessage {
-  const [first] = mail.dogs;
-  const subject = mail.digest
-    ? `Tu resumen de hoy: ${mail.dogs.length === 1 ? `${first!.name} busca hogar` : `${mail.dogs.length} perros como los que buscas`}`
-    : mail.dogs.length === 1
-      ? `${first!.name}: un perro como el que buscas`
-      : `${mail.dogs.length} perros como los que buscas`;
-  const intro =
-    mail.dogs.length === 1
-      ? 'Se publicó un perro que coincide con tu alerta:'
-      : `Se publicaron ${mail.dogs.length} perros que coinciden con tus alertas:`;
-  const dogParagraphs: Paragraph[] = mail.dogs.map((dog) => {
-    const line = [dog.name, dog.city, dog.details].filter(Boolean).join(' · ');
-    const href = escapeHtml(dog.link);
-    const photo = dog.photo
-      ? `<a href="${href}"><img src="${escapeHtml(dog.photo)}" alt="${escapeHtml(dog.name)}" width="240" style="display:block;max-width:100%;height:auto;border-radius:8px"></a>\n`
+  const itemParagraphs: Paragraph[] = items.map((item) => {
+    const line = [item.title, item.details].filter(Boolean).join(' · ');
+    const href = escapeHtml(item.link);
+    const photo = item.photo
+      ? `<a href="${href}"><img src="${escapeHtml(item.photo)}" alt="${escapeHtml(item.title)}" width="240" style="display:block;max-width:100%;height:auto;border-radius:8px"></a>\n`
       : '';
     return {
-      text: `${line}\n${dog.link}`,
-      html: `<div style="margin:0 0 20px">${photo}<p style="margin:8px 0 0"><a href="${href}" style="color:#c2410c;font-weight:bold">${escapeHtml(dog.name)}</a> · ${escapeHtml([dog.city, dog.details].filter(Boolean).join(' · '))}</p></div>`,
+      text: `${line}\n${item.link}`,
+      html: `<div style="margin:0 0 20px">${photo}<p style="margin:8px 0 0"><a href="${href}" style="color:#c2410c;font-weight:bold">${escapeHtml(item.title)}</a>${item.details ? ` · ${escapeHtml(item.details)}` : ''}</p></div>`,
     };
   });
   const alertNames = mail.alerts.map((a) => `«${a}»`).join(', ');
@@ -288,7 +292,7 @@ export function alertMail(
     to.name,
     [
       { text: intro },
-      ...dogParagraphs,
+      ...itemParagraphs,
       {
         text: `Recibes este correo por ${mail.alerts.length === 1 ? 'tu alerta' : 'tus alertas'} ${alertNames}. Puedes pausarlas o borrarlas en "Mi cuenta".`,
         link: { label: 'Ver mis alertas', href: mail.accountLink },
@@ -307,6 +311,80 @@ export function alertMail(
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+}
+
+/**
+ * One e-mail to one person with the new dogs their alerts matched (`digest`: the daily one), the
+ * alerts it is about, and the link that stops them.
+ */
+export function alertMail(
+  to: { name: string; email: string },
+  mail: AlertMailFrame & { dogs: AlertMailDog[] },
+  contact: string,
+): MailMessage {
+  const [first] = mail.dogs;
+  const subject = mail.digest
+    ? `Tu resumen de hoy: ${mail.dogs.length === 1 ? `${first!.name} busca hogar` : `${mail.dogs.length} perros como los que buscas`}`
+    : mail.dogs.length === 1
+      ? `${first!.name}: un perro como el que buscas`
+      : `${mail.dogs.length} perros como los que buscas`;
+  const intro =
+    mail.dogs.length === 1
+      ? 'Se publicó un perro que coincide con tu alerta:'
+      : `Se publicaron ${mail.dogs.length} perros que coinciden con tus alertas:`;
+  const items = mail.dogs.map((dog) => ({
+    title: dog.name,
+    details: [dog.city, dog.details].filter(Boolean).join(' · '),
+    link: dog.link,
+    photo: dog.photo,
+  }));
+  return savedSearchMail(to, subject, intro, items, mail, contact);
+}
+
+/** A lost and found report an alert e-mail tells of. */
+export interface AlertMailReport {
+  /** "Se busca" (lost) or "Encontrado" / "Encontrada" (found). */
+  kind: string;
+  /** The dog's name, '' when the report gives none. */
+  name: string;
+  /** The zone's name: "Cali – Comuna 3". */
+  zone: string;
+  /** The day it was lost or found, in words: "20 de noviembre de 2026". */
+  date: string;
+  /** Its page, an absolute URL. */
+  link: string;
+  /** Its first photo, an absolute URL, or '' when it has none. */
+  photo: string;
+}
+
+/**
+ * One e-mail to one person with the new lost and found reports their alerts matched (`digest`:
+ * the daily one), with the same unsubscribe links as the dog alerts' e-mails.
+ */
+export function lostFoundAlertMail(
+  to: { name: string; email: string },
+  mail: AlertMailFrame & { reports: AlertMailReport[] },
+  contact: string,
+): MailMessage {
+  const count = mail.reports.length;
+  const [first] = mail.reports;
+  const firstTitle = first ? [first.kind, first.name].filter(Boolean).join(': ') : '';
+  const subject = mail.digest
+    ? `Tu resumen de hoy: ${count === 1 ? `${firstTitle} en ${first!.zone}` : `${count} reportes de perros perdidos y encontrados`}`
+    : count === 1
+      ? `${firstTitle} en ${first!.zone}: un reporte como los que buscas`
+      : `${count} reportes como los que buscas`;
+  const intro =
+    count === 1
+      ? 'Se publicó un reporte de perdidos y encontrados que coincide con tu alerta:'
+      : `Se publicaron ${count} reportes de perdidos y encontrados que coinciden con tus alertas:`;
+  const items = mail.reports.map((report) => ({
+    title: [report.kind, report.name].filter(Boolean).join(': '),
+    details: [report.zone, report.date].join(' · '),
+    link: report.link,
+    photo: report.photo,
+  }));
+  return savedSearchMail(to, subject, intro, items, mail, contact);
 }
 
 /**

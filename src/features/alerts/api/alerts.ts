@@ -1,8 +1,9 @@
 // Saved searches ("Avísame"): the person's alerts (GET /api/me/alerts), creating one from the
-// catalogue's filters, pausing, deleting, and the e-mails' unsubscribe link (no login).
+// catalogue's or the lost and found list's filters, pausing, deleting, and the e-mails'
+// unsubscribe link (no login).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
-import type { AlertFilters, AlertFrequency } from '@/shared/alert-words';
+import type { AlertCreateInput } from '@/shared/alert-words';
 import type { Alert, AlertUnsubscribeResponse } from '@/shared/alerts';
 
 export const alertKeys = { all: ['alerts'] as const };
@@ -16,7 +17,7 @@ export const alertsQueryOptions = () =>
 export function useCreateAlert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { filters: AlertFilters; frequency: AlertFrequency }) =>
+    mutationFn: (input: AlertCreateInput) =>
       apiCall((api) => api.post('me/alerts', { json: input }).json<{ alert: Alert }>()).then(
         (body) => body.alert,
       ),
@@ -47,6 +48,16 @@ export function useDeleteAlert() {
         list.filter((item) => item.id !== id),
       ),
   });
+}
+
+/** What creating `alert` again sends: its scope, filters and frequency. */
+export function createInputOf(
+  alert: Pick<Alert, 'scope' | 'filters' | 'frequency'>,
+): AlertCreateInput {
+  const { q, city, size, sex, age, kind, zone } = alert.filters;
+  return alert.scope === 'lost_found'
+    ? { scope: 'lost_found', filters: { q, size, sex, kind, zone }, frequency: alert.frequency }
+    : { filters: { q, city, size, sex, age }, frequency: alert.frequency };
 }
 
 /** The e-mail's link: deletes the alerts it is about, and says which they were. */

@@ -1,5 +1,6 @@
-// /cuenta's "Mis alertas": each saved search in words ("Pequeños en Cali, cachorros"), how often
-// it writes, a link to the same list in the catalogue, and pause / resume / delete.
+// /cuenta's "Mis alertas": each saved search in words ("Pequeños en Cali, cachorros", "Perros
+// perdidos en Cali – Comuna 3, pequeños"), how often it writes, a link to the same list in the
+// catalogue or in /perdidos, and pause / resume / delete.
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -9,6 +10,7 @@ import { FREQUENCY_LABELS, ALERTS_MAX } from '@/shared/alert-words';
 import type { Alert } from '@/shared/alerts';
 import { AccountSection } from '@/features/account/components/account-page';
 import { alertsQueryOptions, useDeleteAlert, useSetAlertPaused } from '../api/alerts';
+import { AlertListLink } from './alert-list-link';
 import './alerts.css';
 
 export function AlertsSection() {
@@ -17,8 +19,8 @@ export function AlertsSection() {
   return (
     <AccountSection id="alertas" title="Mis alertas">
       <Text size="sm" mb="sm">
-        Te escribimos cuando se publica un perro como los que buscas. Puedes tener hasta{' '}
-        {ALERTS_MAX} alertas.
+        Te escribimos cuando se publica un perro en adopción o un reporte de perdidos y encontrados
+        como los que buscas. Puedes tener hasta {ALERTS_MAX} alertas.
       </Text>
       {alerts.isPending ? (
         <Text role="status">Cargando...</Text>
@@ -35,7 +37,11 @@ export function AlertsSection() {
           <Anchor component={Link} to="/perros">
             catálogo
           </Anchor>
-          , filtra los perros y toca «Avísame de perros así».
+          , filtra los perros y toca «Avísame de perros así»; en{' '}
+          <Anchor component={Link} to="/perdidos">
+            perdidos y encontrados
+          </Anchor>
+          , filtra los reportes y toca «Avísame de reportes así».
         </Text>
       ) : (
         <ul className="alerts-list" aria-label="Tus alertas">
@@ -93,12 +99,9 @@ function AlertItem({ alert }: { alert: Alert }) {
         >
           Borrar
         </Button>
-        <Anchor
-          size="sm"
-          renderRoot={(props) => <Link to="/perros" search={alert.filters} {...props} />}
-        >
-          Ver perros así
-        </Anchor>
+        <AlertListLink alert={alert}>
+          {alert.scope === 'lost_found' ? 'Ver reportes así' : 'Ver perros así'}
+        </AlertListLink>
       </Group>
     </li>
   );

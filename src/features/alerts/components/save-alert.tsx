@@ -1,6 +1,7 @@
 // "Avísame de perros así" on a filtered catalogue: saves the list's filters (without the status:
 // an alert is about dogs looking for a home) as an alert, instant or as a daily digest. A visitor
-// without a session is sent to log in and brought back to the same list.
+// without a session is sent to log in and brought back to the same list. The panel itself
+// (SaveAlertPanel) also serves /perdidos ("Avísame de reportes así").
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Alert as Notice, Anchor, Button, Group, Radio, Stack, Text } from '@mantine/core';
@@ -12,6 +13,7 @@ import {
   describeAlertFilters,
   FREQUENCY_LABELS,
   hasAlertFilters,
+  type AlertCreateInput,
   type AlertFilters,
   type AlertFrequency,
 } from '@/shared/alert-words';
@@ -31,6 +33,30 @@ function alertFiltersOf({ q, city, size, sex, age }: Props['filters']): AlertFil
 }
 
 export function SaveAlert({ filters }: Props) {
+  const alertFilters = alertFiltersOf(filters);
+  if (!hasAlertFilters(alertFilters)) return null;
+  return (
+    <SaveAlertPanel
+      label="Avísame de perros así"
+      what="un perro"
+      description={describeAlertFilters(alertFilters)}
+      input={(frequency) => ({ filters: alertFilters, frequency })}
+    />
+  );
+}
+
+type PanelProps = {
+  /** The button: "Avísame de perros así". */
+  label: string;
+  /** What is published: "un perro", "un reporte". */
+  what: string;
+  /** The filters in words. */
+  description: string;
+  input: (frequency: AlertFrequency) => AlertCreateInput;
+};
+
+/** The button, then the form that asks how often and creates the alert. */
+export function SaveAlertPanel({ label, what, description, input }: PanelProps) {
   const logged = useSessionStore((state) => state.logged);
   const navigate = useNavigate();
   // The list's address, to come back to after logging in.
@@ -38,9 +64,6 @@ export function SaveAlert({ filters }: Props) {
   const create = useCreateAlert();
   const [open, setOpen] = useState(false);
   const [frequency, setFrequency] = useState<AlertFrequency>('instant');
-  const alertFilters = alertFiltersOf(filters);
-  if (!hasAlertFilters(alertFilters)) return null;
-  const description = describeAlertFilters(alertFilters);
 
   if (create.isSuccess) {
     return (
@@ -67,7 +90,7 @@ export function SaveAlert({ filters }: Props) {
             else void navigate({ to: '/entrar', search: { redirect: here } });
           }}
         >
-          Avísame de perros así
+          {label}
         </Button>
       </div>
     );
@@ -79,12 +102,12 @@ export function SaveAlert({ filters }: Props) {
       aria-label="Crear una alerta"
       onSubmit={(event) => {
         event.preventDefault();
-        create.mutate({ filters: alertFilters, frequency });
+        create.mutate(input(frequency));
       }}
     >
       <Stack gap="xs">
         <Text size="sm">
-          Te escribimos cuando se publique un perro así: <strong>{description}</strong>.
+          Te escribimos cuando se publique {what} así: <strong>{description}</strong>.
         </Text>
         <Radio.Group
           label="¿Cuándo te avisamos?"

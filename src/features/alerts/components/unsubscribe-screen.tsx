@@ -3,14 +3,16 @@
 // (right here with a session, else from the catalogue's same list, after logging in).
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { FREQUENCY_LABELS, type AlertFilters, type AlertFrequency } from '@/shared/alert-words';
+import { FREQUENCY_LABELS } from '@/shared/alert-words';
+import type { AlertUnsubscribeResponse } from '@/shared/alerts';
 import { useSessionStore } from '@/stores/session-store';
 import { FormError } from '@/components/form-parts';
 import { AccountPage, AccountSection } from '@/features/account/components/account-page';
-import { useCreateAlert, useUnsubscribe } from '../api/alerts';
+import { createInputOf, useCreateAlert, useUnsubscribe } from '../api/alerts';
+import { AlertListLink } from './alert-list-link';
 import './alerts.css';
 
-type Stopped = { filters: AlertFilters; frequency: AlertFrequency; description: string };
+type Stopped = AlertUnsubscribeResponse['stopped'][number];
 
 export function UnsubscribeScreen({ token }: { token: string }) {
   const unsubscribe = useUnsubscribe();
@@ -69,19 +71,18 @@ function StoppedAlert({ alert }: { alert: Stopped }) {
             size="xs"
             variant="light"
             loading={create.isPending}
-            onClick={() => create.mutate({ filters: alert.filters, frequency: alert.frequency })}
+            onClick={() => create.mutate(createInputOf(alert))}
           >
             Volver a crearla
           </Button>
         </Stack>
       ) : (
         <Group mt="xs">
-          <Anchor
-            size="sm"
-            renderRoot={(props) => <Link to="/perros" search={alert.filters} {...props} />}
-          >
-            ¿Fue un error? Vuelve a crearla desde el catálogo
-          </Anchor>
+          <AlertListLink alert={alert}>
+            {alert.scope === 'lost_found'
+              ? '¿Fue un error? Vuelve a crearla desde perdidos y encontrados'
+              : '¿Fue un error? Vuelve a crearla desde el catálogo'}
+          </AlertListLink>
         </Group>
       )}
     </li>

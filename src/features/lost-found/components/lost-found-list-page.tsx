@@ -1,6 +1,7 @@
 // /perdidos: open reports of lost and found dogs, newest first, with filters (kind, zone, size,
 // sex, words) that live in the address, so a search can be shared and Back restores it. The
-// filters are a plain GET form to /perdidos: they work before the page's code has arrived.
+// filters are a plain GET form to /perdidos: they work before the page's code has arrived. A
+// filtered list can be saved as an alert ("Avísame de reportes así").
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
@@ -8,6 +9,7 @@ import { Alert, Button, Container, NativeSelect, Text, TextInput, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
+import { SaveLostFoundAlert } from '@/features/alerts/components/save-lost-found-alert';
 import { ZONES } from '@/shared/zone-list';
 import { lostFoundListQuery } from '../api/lost-found-api';
 import { validateLostFoundSearch, type LostFoundSearch } from '../search';
@@ -94,6 +96,7 @@ export function LostFoundListPage({
         />
         <Button type="submit">Buscar</Button>
       </form>
+      <SaveLostFoundAlert key={JSON.stringify(search)} filters={search} />
       {query.isError ? (
         <Alert color="red" title="No se pudieron cargar los reportes">
           {query.error.message}{' '}

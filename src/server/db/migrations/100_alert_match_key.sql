@@ -1,4 +1,4 @@
--- Matching a published dog looks up the few alerts that can match it instead of reading every
+-- Matching a published dog looks up the few dog alerts that can match it instead of reading every
 -- saved alert, so its work grows with the alerts it matches, not with all the alerts saved.
 -- `match_key`: the alert's city, size, sex and age ('*' for "any") as one indexed key; a dog
 -- satisfies at most 16 such keys. `word_trigrams`: the trigrams of the alert's search words
@@ -20,6 +20,6 @@ ALTER TABLE alerts
   ) STORED;
 
 CREATE INDEX alerts_match_key_idx ON alerts (match_key)
-  WHERE NOT paused AND cardinality(word_keys) = 0;
+  WHERE scope = 'dogs' AND NOT paused AND cardinality(word_keys) = 0;
 CREATE INDEX alerts_word_trigrams_idx ON alerts USING gin (word_trigrams)
-  WHERE NOT paused AND cardinality(word_keys) > 0;
+  WHERE scope = 'dogs' AND NOT paused AND cardinality(word_keys) > 0;
