@@ -23,6 +23,7 @@ export const ORG_LINKS_MAX = 5;
 export const ORG_INVITATION_TTL_DAYS = 7;
 export {
   invitationPath,
+  orgEditPath,
   orgManagePath,
   orgPath,
   ORGS_PATH,
