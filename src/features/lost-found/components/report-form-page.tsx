@@ -18,7 +18,6 @@ import {
 } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { notify } from '@/components/overlays/overlays';
 import { PhotoUploader } from '@/features/photos/components/photo-uploader';
 import {
   createPhotoUploadStore,
@@ -28,7 +27,6 @@ import {
 import type { DogSex, DogSize } from '@/shared/dog';
 import {
   bogotaToday,
-  lostFoundHeadline,
   LOST_FOUND_COLOR_LABELS,
   LOST_FOUND_COLORS,
   LOST_FOUND_DESCRIPTION_MAX,
@@ -140,10 +138,8 @@ export function ReportForm({ report }: { report?: Report }) {
       return;
     }
     patch.mutate(changed, {
-      onSuccess: (saved) => {
-        notify({ color: 'teal', title: 'Cambios guardados', message: lostFoundHeadline(saved) });
-        void navigate({ to: `/perdidos/${saved.id}` });
-      },
+      // The report's page, with the new data, says it was saved.
+      onSuccess: (saved) => void navigate({ to: `/perdidos/${saved.id}` }),
       onError,
     });
   };

@@ -4,7 +4,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { notify } from '@/components/overlays/overlays';
 import { AccountPage, AccountSection } from '@/features/account/components/account-page';
 import { ORG_MESSAGES, orgPath, type MyOrg, type OrgInput, type OrgUpdate } from '@/shared/org';
 import { useMyOrgs, useUpdateOrg } from '../api/orgs';
@@ -33,10 +32,8 @@ function EditForm({ org }: { org: MyOrg }) {
     }
     setError(null);
     update.mutate(changed, {
-      onSuccess: (saved) => {
-        notify({ color: 'teal', title: 'Cambios guardados', message: saved.name });
-        void navigate({ to: orgPath(saved.slug) });
-      },
+      // The page itself, with the new data, says it was saved.
+      onSuccess: (saved) => void navigate({ to: orgPath(saved.slug) }),
       onError: (e) => setError(e.message),
     });
   };
