@@ -86,8 +86,13 @@ test('lost, found, matched, written to by e-mail and reunited', async ({
   );
   await expect(page.getByRole('img', { name: `Foto 1 de ${name}` })).toBeVisible();
 
-  // The owner adds a detail from "Editar", the form filled in with the report.
-  await page.getByRole('link', { name: 'Editar', exact: true }).click();
+  // The owner adds a detail from "Editar" (its page drawn by the server), the form filled in with
+  // the report.
+  await expect(page.getByRole('link', { name: 'Editar', exact: true })).toHaveAttribute(
+    'href',
+    `/perdidos/${lostId}/editar`,
+  );
+  await page.goto(`/perdidos/${lostId}/editar`);
   const edit = page.getByRole('form', { name: 'Editar tu reporte' });
   const editDescription = edit.getByRole('textbox', { name: /Descripción/ });
   await untilInteractive(editDescription);

@@ -8,7 +8,7 @@ import { simpleParser } from 'mailparser';
 import { newDog } from './support/api';
 import { expectNoAxeViolations } from './support/a11y';
 import { expect, loginBrowser, test } from './support/fixtures';
-import { control, dialog, field, fillDogForm, pathname } from './support/ui';
+import { control, dialog, field, fillDogForm, pathname, untilInteractive } from './support/ui';
 
 // On the embedded database `npm run admin` needs the server stopped (DATA_DIR's lock); the
 // journey goes through three accounts and seven pages, with axe on five of them.
@@ -77,9 +77,15 @@ test('a foundation invites a volunteer, who publishes a dog for it; an admin ver
     page.getByText('El equipo de Happy Dog todavía no ha verificado esta organización.'),
   ).toBeVisible();
 
-  // The founder edits its description from the page, with the registration's form filled in.
-  await page.getByRole('link', { name: 'Editar datos' }).click();
+  // The founder edits its description from the page (the server draws the edit page), with the
+  // registration's form filled in.
+  await expect(page.getByRole('link', { name: 'Editar datos' })).toHaveAttribute(
+    'href',
+    `${orgUrl}/editar`,
+  );
+  await page.goto(`${orgUrl}/editar`);
   const edit = page.getByRole('form', { name: 'Editar la organización' });
+  await untilInteractive(field(edit, 'Descripción'));
   await expect(field(edit, 'Nombre')).toHaveValue(orgName);
   await field(edit, 'Descripción').fill('Rescatamos perros en el sur de Cali y en Jamundí.');
   await control(edit, 'Guardar cambios').click();
