@@ -24,5 +24,6 @@ export const RESERVED_ORG_SLUGS = ['nueva', 'invitacion', 'mias'] as const;
 export const orgPath = (slug: string) => `${ORGS_PATH}/${slug}`;
 export const invitationPath = (token: string) => `${ORGS_PATH}/invitacion/${token}`;
 export const orgManagePath = (slug: string) => `${ORGS_PATH}/${slug}/integrantes`;
+export const orgEditPath = (slug: string) => `${ORGS_PATH}/${slug}/editar`;
 /** The page on adopting safely (no payment before meeting the dog, no shipping). */
 export const SAFE_ADOPTION_PATH = '/adoptar-seguro';

@@ -23,6 +23,7 @@ export const ORG_LINKS_MAX = 5;
 export const ORG_INVITATION_TTL_DAYS = 7;
 export {
   invitationPath,
+  orgEditPath,
   orgManagePath,
   orgPath,
   ORGS_PATH,
@@ -44,17 +45,18 @@ export const ORG_MESSAGES = {
   notDogOrg: 'Solo puedes publicar para una organización de la que haces parte',
   alreadyVerified: 'La organización ya está verificada',
   notVerified: 'La organización no está verificada',
+  nothingToChange: 'No hay nada que cambiar',
   deleteLastAdmin: (name: string) =>
     `Eres la única persona que administra «${name}». Antes de eliminar tu cuenta, nombra a otra persona como administradora.`,
 } as const;
 
-const text = (label: string, min: number, max: number) =>
+/** `missing`: what an empty required text says (its adjective agrees with the noun). */
+const text = (label: string, min: number, max: number, missing = `${label} es obligatorio`) =>
   z
     .string({ error: `${label} debe ser texto` })
     .trim()
     .min(min, {
-      error:
-        min <= 1 ? `${label} es obligatorio` : `${label} debe tener al menos ${min} caracteres`,
+      error: min <= 1 ? missing : `${label} debe tener al menos ${min} caracteres`,
     })
     .max(max, { error: `${label} no puede superar ${max} caracteres` });
 
@@ -66,19 +68,29 @@ const linkSchema = z
     error: 'Cada enlace debe ser una dirección que empiece por http:// o https://',
   });
 
-export const orgInputSchema = z.object({
+const orgFields = {
   name: text('El nombre', 2, ORG_NAME_MAX),
   kind: z.enum(ORG_KINDS, { error: 'Elige si es fundación, rescatista o refugio' }),
   zone: zoneIdSchema,
-  description: text('La descripción', 1, ORG_DESCRIPTION_MAX),
+  description: text('La descripción', 1, ORG_DESCRIPTION_MAX, 'La descripción es obligatoria'),
   links: z
     .array(linkSchema, { error: 'Los enlaces deben ser una lista' })
-    .max(ORG_LINKS_MAX, { error: `Puedes poner hasta ${ORG_LINKS_MAX} enlaces` })
-    .default([]),
-});
+    .max(ORG_LINKS_MAX, { error: `Puedes poner hasta ${ORG_LINKS_MAX} enlaces` }),
+};
+
+export const orgInputSchema = z.object({ ...orgFields, links: orgFields.links.default([]) });
 export type OrgInput = z.infer<typeof orgInputSchema>;
 export type OrgFormValues = z.input<typeof orgInputSchema>;
-export const orgUpdateSchema = orgInputSchema.partial();
+/**
+ * PATCH /api/orgs/:id: any of the fields; the ones left out keep their value (links included:
+ * no default here). The address (slug) never changes, so links shared before keep working.
+ */
+export const orgUpdateSchema = z
+  .object(orgFields)
+  .partial()
+  .refine((update) => Object.values(update).some((value) => value !== undefined), {
+    error: ORG_MESSAGES.nothingToChange,
+  });
 export type OrgUpdate = z.infer<typeof orgUpdateSchema>;
 
 export const orgSchema = z.object({

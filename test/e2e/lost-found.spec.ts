@@ -1,9 +1,9 @@
-// Lost and found in the browser: an owner reports a lost dog with a photo from the phone form,
-// another person reports it found, the match shows on the lost dog's page with its reason, the
-// finder writes through the site and the message reaches the owner's e-mail (outbox), and the
-// owner closes the report as "¡Reencontrado!". axe checks the list, the form and the report.
-// Someone else reports a report with "Reportar"; the complaint shows in /admin, whose admin hides
-// the report, and it is gone for everyone but its reporter.
+// Lost and found in the browser: an owner reports a lost dog with a photo from the phone form and
+// edits it, another person reports it found, the match shows on the lost dog's page with its
+// reason, the finder writes through the site and the message reaches the owner's e-mail (outbox),
+// and the owner closes the report as "¡Reencontrado!". axe checks the list, the form and the
+// report. Someone else reports a report with "Reportar"; the complaint shows in /admin, whose
+// admin hides the report, and it is gone for everyone but its reporter.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -84,6 +84,23 @@ test('lost, found, matched, written to by e-mail and reunited', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     `${name}, perdida en Cali – Comuna 17`,
   );
+  await expect(page.getByRole('img', { name: `Foto 1 de ${name}` })).toBeVisible();
+
+  // The owner adds a detail from "Editar" (its page drawn by the server), the form filled in with
+  // the report.
+  await expect(page.getByRole('link', { name: 'Editar', exact: true })).toHaveAttribute(
+    'href',
+    `/perdidos/${lostId}/editar`,
+  );
+  await page.goto(`/perdidos/${lostId}/editar`);
+  const edit = page.getByRole('form', { name: 'Editar tu reporte' });
+  const editDescription = edit.getByRole('textbox', { name: /Descripción/ });
+  await untilInteractive(editDescription);
+  await expect(editDescription).toHaveValue('Collar rojo, muy asustadiza con la pólvora');
+  await editDescription.fill('Collar rojo, muy asustadiza con la pólvora; responde a «Lunita»');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page).toHaveURL(new RegExp(`/perdidos/${lostId}$`));
+  await expect(page.getByText('responde a «Lunita»')).toBeVisible();
   await expect(page.getByRole('img', { name: `Foto 1 de ${name}` })).toBeVisible();
 
   // Someone else reports a dog found nearby, that same day.

@@ -1,14 +1,14 @@
-// Organizations in the browser: a rescuer registers a foundation, invites a volunteer by e-mail,
-// the volunteer accepts the link from the outbox and publishes a dog for the foundation from the
-// dog form, an admin (made with `npm run admin -- grant`) verifies it from /admin, and the
-// "Verificada" badge shows on its page and on the dog's. The new pages pass axe.
+// Organizations in the browser: a rescuer registers a foundation and edits it, invites a
+// volunteer by e-mail, the volunteer accepts the link from the outbox and publishes a dog for the
+// foundation from the dog form, an admin (made with `npm run admin -- grant`) verifies it from
+// /admin, and the "Verificada" badge shows on its page and on the dog's. The new pages pass axe.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { newDog } from './support/api';
 import { expectNoAxeViolations } from './support/a11y';
 import { expect, loginBrowser, test } from './support/fixtures';
-import { control, dialog, field, fillDogForm, pathname } from './support/ui';
+import { control, dialog, field, fillDogForm, pathname, untilInteractive } from './support/ui';
 
 // On the embedded database `npm run admin` needs the server stopped (DATA_DIR's lock); the
 // journey goes through three accounts and seven pages, with axe on five of them.
@@ -76,6 +76,21 @@ test('a foundation invites a volunteer, who publishes a dog for it; an admin ver
   await expect(
     page.getByText('El equipo de Happy Dog todavía no ha verificado esta organización.'),
   ).toBeVisible();
+
+  // The founder edits its description from the page (the server draws the edit page), with the
+  // registration's form filled in.
+  await expect(page.getByRole('link', { name: 'Editar datos' })).toHaveAttribute(
+    'href',
+    `${orgUrl}/editar`,
+  );
+  await page.goto(`${orgUrl}/editar`);
+  const edit = page.getByRole('form', { name: 'Editar la organización' });
+  await untilInteractive(field(edit, 'Descripción'));
+  await expect(field(edit, 'Nombre')).toHaveValue(orgName);
+  await field(edit, 'Descripción').fill('Rescatamos perros en el sur de Cali y en Jamundí.');
+  await control(edit, 'Guardar cambios').click();
+  await expect(page).toHaveURL(new RegExp(`${orgUrl}$`));
+  await expect(page.getByText('Rescatamos perros en el sur de Cali y en Jamundí.')).toBeVisible();
 
   // The founder invites the volunteer by e-mail.
   await page.getByRole('link', { name: 'Administrar integrantes' }).click();

@@ -206,6 +206,114 @@ describe.each(BACKENDS)('organizations on %s', (backend) => {
     });
   });
 
+  describe('editing', () => {
+    const patch = (org: Org, cookie: string | undefined, body: unknown) =>
+      call('PATCH', `/api/orgs/${org.id}`, cookie, body);
+
+    it('its admins change what they send, the rest stays, and the address never moves', async () => {
+      const org = await createOrg();
+      await createDog(app, anaCookie, { name: 'Lupe', org_id: org.id });
+      const renamed = await patch(org, anaCookie, { name: '  Patitas del Sur  ' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json().org).toEqual({
+        ...org,
+        name: 'Patitas del Sur',
+      });
+      const described = await patch(org, anaCookie, {
+        kind: 'refugio',
+        zone: 'yumbo',
+        description: 'Un refugio en Yumbo.',
+        links: ['https://patitas.example', 'http://facebook.com/patitas'],
+      });
+      expect(described.statusCode, described.body).toBe(200);
+      // The old address still opens the page, under the new data; no new address appears.
+      const page = (await call('GET', `/api/orgs/${org.slug}`)).json();
+      expect(page.org).toEqual({
+        ...org,
+        name: 'Patitas del Sur',
+        kind: 'refugio',
+        zone: 'yumbo',
+        zone_name: 'Yumbo',
+        description: 'Un refugio en Yumbo.',
+        links: ['https://patitas.example', 'http://facebook.com/patitas'],
+      });
+      expectError(await call('GET', '/api/orgs/patitas-del-sur'), 404);
+      // Its dogs show the new name.
+      const dogs = (await call('GET', '/api/dog')).json() as { org: { name: string } }[];
+      expect(dogs[0]!.org.name).toBe('Patitas del Sur');
+      // Links may be emptied on purpose.
+      const cleared = await patch(org, anaCookie, { links: [] });
+      expect(cleared.json().org.links).toEqual([]);
+    });
+
+    it('only its admins: a member, someone else and a visitor are refused', async () => {
+      const org = await orgWithBeto();
+      expectError(await patch(org, undefined, { name: 'Otra' }), 401);
+      expectError(await patch(org, betoCookie, { name: 'Otra' }), 403, ORG_MESSAGES.notAdmin);
+      expectError(await patch(org, caroCookie, { name: 'Otra' }), 403, ORG_MESSAGES.notMember);
+      // A site admin who is not part of it is someone else here.
+      expectError(await patch(org, adminCookie, { name: 'Otra' }), 403, ORG_MESSAGES.notMember);
+      expectError(
+        await call('PATCH', '/api/orgs/999999', anaCookie, { name: 'Otra' }),
+        404,
+        ORG_MESSAGES.notFound,
+      );
+      expect((await call('GET', `/api/orgs/${org.slug}`)).json().org.name).toBe(ORG.name);
+      // Once Beto administers it too, he may.
+      await call('PATCH', `/api/orgs/${org.id}/members/${beto.id}`, anaCookie, { role: 'admin' });
+      expect((await patch(org, betoCookie, { name: 'Otra vez' })).statusCode).toBe(200);
+    });
+
+    it('refuses bad input in Spanish and changes nothing', async () => {
+      const org = await createOrg();
+      const cases: [unknown, string][] = [
+        [{}, ORG_MESSAGES.nothingToChange],
+        [{ name: 'A' }, 'El nombre debe tener al menos 2 caracteres'],
+        [{ name: 'x'.repeat(81) }, 'El nombre no puede superar 80 caracteres'],
+        [{ kind: 'empresa' }, 'Elige si es fundación, rescatista o refugio'],
+        [{ zone: 'bogota' }, 'La zona no es válida'],
+        [{ description: '   ' }, 'La descripción es obligatoria'],
+        [
+          { links: ['javascript:alert(1)'] },
+          'Cada enlace debe ser una dirección que empiece por http:// o https://',
+        ],
+        [
+          { links: Array.from({ length: 6 }, (_, i) => `https://x.example/${i}`) },
+          'Puedes poner hasta 5 enlaces',
+        ],
+      ];
+      for (const [body, message] of cases)
+        expectError(await patch(org, anaCookie, body), 400, message);
+      expectError(await call('PATCH', '/api/orgs/abc', anaCookie, { name: 'Otra' }), 400);
+      expect((await call('GET', `/api/orgs/${org.slug}`)).json().org).toEqual(org);
+    });
+
+    it('a new name takes the verification away; other changes keep it', async () => {
+      const org = await createOrg();
+      const verify = () => call('POST', `/api/admin/orgs/${org.id}/verify`, adminCookie);
+      expect((await verify()).statusCode).toBe(204);
+      const described = await patch(org, anaCookie, {
+        name: ORG.name,
+        description: 'Ahora también en Jamundí.',
+        links: [],
+      });
+      expect(described.json().org.verified).toBe(true);
+      expect((await call('GET', '/api/admin/orgs', adminCookie)).json()).toEqual([]);
+
+      const renamed = await patch(org, anaCookie, { name: 'Fundación Otra Cosa' });
+      expect(renamed.json().org.verified).toBe(false);
+      expect((await call('GET', `/api/orgs/${org.slug}`)).json().org.verified).toBe(false);
+      await createDog(app, anaCookie, { name: 'Lupe', org_id: org.id });
+      const listed = (await call('GET', '/api/dog')).json() as { org: { verified: boolean } }[];
+      expect(listed[0]!.org.verified).toBe(false);
+      // Back in the site admins' queue, under its new name, to be verified again.
+      expect((await call('GET', '/api/admin/orgs', adminCookie)).json()).toEqual([
+        expect.objectContaining({ id: org.id, name: 'Fundación Otra Cosa' }),
+      ]);
+      expect((await verify()).statusCode).toBe(204);
+    });
+  });
+
   describe('members', () => {
     it('invites by e-mail with a single-use link stored only as its hash', async () => {
       const org = await createOrg();

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { LOST_FOUND_MESSAGES } from '@/shared/lost-found';
 import { makeUser } from '../support/factories';
-import { apiError } from '../support/msw/handlers';
+import { apiError, mockPhoto } from '../support/msw/handlers';
 import { server } from '../support/msw/server';
 import { currentPath, renderApp, screen } from '../support/test-utils';
 
@@ -106,6 +106,7 @@ describe('/perdidos/$id', () => {
     expect(screen.getByRole('button', { name: 'Compartir' })).toBeInTheDocument();
     // Nothing of the reporter on the page.
     expect(screen.queryByRole('button', { name: '¡Reencontrado!' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Editar' })).toBeNull();
 
     const form = screen.getByRole('form', { name: 'Escribir a quien lo publicó' });
     await user.click(within(form).getByRole('button', { name: 'Enviar mensaje' }));
@@ -146,6 +147,10 @@ describe('/perdidos/$id', () => {
       }),
     );
     const { user } = renderApp({ route: '/perdidos/11', loggedInAs: vera() });
+    expect(await screen.findByRole('link', { name: 'Editar' })).toHaveAttribute(
+      'href',
+      '/perdidos/11/editar',
+    );
     await user.click(await screen.findByRole('button', { name: '¡Reencontrado!' }));
     expect(screen.queryByRole('button', { name: 'Reportar' })).toBeNull();
     await waitFor(() => expect(body).toEqual({ status: 'reunited' }));
@@ -270,6 +275,79 @@ describe('/perdidos/nuevo', () => {
 
   test('a visitor is sent to log in first', async () => {
     const { router } = renderApp({ route: '/perdidos/nuevo' });
+    await waitFor(() => expect(currentPath(router)).toBe('/entrar'));
+  });
+});
+
+describe('/perdidos/$id/editar', () => {
+  test('its reporter finds the form filled in, is told what is wrong in Spanish, and saves only what changed', async () => {
+    const mine = report({ mine: true, photos: [mockPhoto(31), mockPhoto(32)] });
+    const sent: unknown[] = [];
+    let refuse = true;
+    server.use(
+      http.get('/api/lost-found/11', () => HttpResponse.json({ report: mine })),
+      http.get('/api/lost-found/11/matches', () => HttpResponse.json([])),
+      http.patch('/api/lost-found/11', async ({ request }) => {
+        sent.push(await request.json());
+        if (refuse) return apiError(409, LOST_FOUND_MESSAGES.notOpen);
+        return HttpResponse.json({
+          report: { ...mine, description: 'Collar azul', photos: [mockPhoto(32)] },
+        });
+      }),
+    );
+    const { user, router } = renderApp({ route: '/perdidos/11/editar', loggedInAs: vera() });
+    const form = await screen.findByRole('form', { name: 'Editar tu reporte' });
+    // Its kind is said, never asked again.
+    expect(within(form).queryByRole('radio')).toBeNull();
+    expect(form).toHaveTextContent('Perdiste este perro');
+    expect(within(form).getByRole('textbox', { name: 'Nombre del perro' })).toHaveValue('Luna');
+    expect(within(form).getByRole('combobox', { name: 'Sexo' })).toHaveValue('female');
+    expect(within(form).getByRole('combobox', { name: /Tamaño/ })).toHaveValue('medium');
+    expect(within(form).getByRole('checkbox', { name: 'Negro' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Blanco' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Café' })).not.toBeChecked();
+    expect(within(form).getByRole('combobox', { name: /Zona/ })).toHaveValue('cali-comuna-17');
+    expect(within(form).getByLabelText(/Fecha en que se perdió/)).toHaveValue('2026-11-20');
+    const description = within(form).getByRole('textbox', { name: /Descripción/ });
+    expect(description).toHaveValue('Collar rojo, muy asustadiza');
+    const photos = () =>
+      within(within(form).getByRole('list', { name: 'Fotos del perro' })).getAllByRole('listitem');
+    expect(photos()).toHaveLength(2);
+
+    const save = within(form).getByRole('button', { name: 'Guardar cambios' });
+    await user.click(save);
+    expect(await within(form).findByText('No hay nada que cambiar')).toBeInTheDocument();
+    await user.click(within(form).getByRole('checkbox', { name: 'Negro' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Blanco' }));
+    await user.click(save);
+    expect(await within(form).findByText('Elige al menos un color')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.click(within(form).getByRole('checkbox', { name: 'Negro' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Blanco' }));
+    await user.click(within(photos()[0]!).getByRole('button', { name: 'Quitar' }));
+    await user.clear(description);
+    await user.type(description, 'Collar azul');
+    await user.click(save);
+    expect(await within(form).findByText(LOST_FOUND_MESSAGES.notOpen)).toBeInTheDocument();
+    refuse = false;
+    await user.click(save);
+    await waitFor(() => expect(currentPath(router)).toBe('/perdidos/11'));
+    const change = { description: 'Collar azul', photo_ids: [32] };
+    expect(sent).toEqual([change, change]);
+  });
+
+  test('someone else gets no form', async () => {
+    server.use(http.get('/api/lost-found/11', () => HttpResponse.json({ report: report() })));
+    renderApp({ route: '/perdidos/11/editar', loggedInAs: vera() });
+    expect(
+      await screen.findByText('Solo quien publicó el reporte puede cambiarlo.', { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Editar tu reporte' })).toBeNull();
+  });
+
+  test('a visitor is sent to log in first', async () => {
+    const { router } = renderApp({ route: '/perdidos/11/editar' });
     await waitFor(() => expect(currentPath(router)).toBe('/entrar'));
   });
 });

@@ -132,13 +132,24 @@ describe('an organization’s public page', () => {
     ).toBeInTheDocument();
   });
 
-  test('its members see the way to manage it', async () => {
+  test('its members see the way to manage it; only its admins the way to edit it', async () => {
     pageApi();
     myOrgs([{ ...ORG, role: 'member' }]);
     renderApp({ route: `/fundaciones/${ORG.slug}`, users: [beto()], loggedInAs: beto() });
     expect(await screen.findByRole('link', { name: 'Administrar integrantes' })).toHaveAttribute(
       'href',
       `/fundaciones/${ORG.slug}/integrantes`,
+    );
+    expect(screen.queryByRole('link', { name: 'Editar datos' })).toBeNull();
+  });
+
+  test('its admins see the way to edit it', async () => {
+    pageApi();
+    myOrgs([{ ...ORG, role: 'admin' }]);
+    renderApp({ route: `/fundaciones/${ORG.slug}`, users: [ana()], loggedInAs: ana() });
+    expect(await screen.findByRole('link', { name: 'Editar datos' })).toHaveAttribute(
+      'href',
+      `/fundaciones/${ORG.slug}/editar`,
     );
   });
 });
@@ -219,6 +230,69 @@ describe('the list and registering', () => {
       description: ORG.description,
       links: [],
     });
+  });
+});
+
+describe('editing', () => {
+  test('the filled-in form says what is wrong in Spanish, sends only what changed, then opens the page', async () => {
+    myOrgs([{ ...ORG, role: 'admin' }]);
+    pageApi();
+    const sent: unknown[] = [];
+    let refuse = true;
+    server.use(
+      http.patch(`${API}/orgs/:id`, async ({ params, request }) => {
+        sent.push({ id: params.id, body: await request.json() });
+        if (refuse) return apiError(403, ORG_MESSAGES.notAdmin);
+        return HttpResponse.json({ org: { ...ORG, name: 'Patitas del Sur', verified: false } });
+      }),
+    );
+    const { user, router } = renderApp({
+      route: `/fundaciones/${ORG.slug}/editar`,
+      users: [ana()],
+      loggedInAs: ana(),
+    });
+    const form = await screen.findByRole('form', { name: 'Editar la organización' });
+    const name = within(form).getByRole('textbox', { name: /Nombre/ });
+    expect(name).toHaveValue(ORG.name);
+    expect(within(form).getByRole('combobox', { name: /Tipo/ })).toHaveValue('fundacion');
+    expect(within(form).getByRole('combobox', { name: /Zona/ })).toHaveValue('cali-comuna-17');
+    expect(within(form).getByRole('textbox', { name: /Descripción/ })).toHaveValue(ORG.description);
+    expect(within(form).getByRole('textbox', { name: /Enlaces/ })).toHaveValue(ORG.links[0]);
+    // A verified organization is told what a new name means.
+    expect(form).toHaveTextContent('pierde la insignia «Verificada»');
+
+    const save = within(form).getByRole('button', { name: 'Guardar cambios' });
+    await user.click(save);
+    expect(await within(form).findByText(ORG_MESSAGES.nothingToChange)).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'P');
+    await user.click(save);
+    expect(
+      await within(form).findByText('El nombre debe tener al menos 2 caracteres'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.type(name, 'atitas del Sur');
+    await user.click(save);
+    expect(await within(form).findByText(ORG_MESSAGES.notAdmin)).toBeInTheDocument();
+    refuse = false;
+    await user.click(save);
+    await waitFor(() => expect(currentPath(router)).toBe(`/fundaciones/${ORG.slug}`));
+    expect(sent).toEqual([
+      { id: String(ORG.id), body: { name: 'Patitas del Sur' } },
+      { id: String(ORG.id), body: { name: 'Patitas del Sur' } },
+    ]);
+  });
+
+  test('a member who does not administer it gets no form', async () => {
+    myOrgs([{ ...ORG, role: 'member' }]);
+    renderApp({
+      route: `/fundaciones/${ORG.slug}/editar`,
+      users: [beto()],
+      loggedInAs: beto(),
+    });
+    expect(await screen.findByText('No administras esta organización')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Editar la organización' })).toBeNull();
   });
 });
 

@@ -70,9 +70,15 @@ export function createOrgRepository(db: Queryable) {
       return rows[0] && toOrg(rows[0]);
     },
 
+    /**
+     * Changes the given fields; the slug stays. A new name takes the verification away: the site's
+     * admins checked the organization under its old name, and it waits for them again.
+     */
     async update(orgId: number, input: OrgUpdate, at: Date): Promise<Org | undefined> {
       const rows = await db.query<OrgRow>(
         `UPDATE orgs AS o SET name = COALESCE($2, o.name), kind = COALESCE($3, o.kind),
+                verified_at = CASE WHEN $2::text IS NOT NULL AND $2::text <> o.name THEN NULL
+                                   ELSE o.verified_at END,
                 zone = COALESCE($4, o.zone), description = COALESCE($5, o.description),
                 links = COALESCE($6::jsonb, o.links), updated_at = $7
           WHERE o.id = $1 RETURNING ${ORG_COLUMNS}`,

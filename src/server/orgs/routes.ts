@@ -139,7 +139,10 @@ export async function orgRoutes(app: FastifyInstance) {
     {
       method: 'PATCH',
       url: '/api/orgs/:id',
-      summary: 'Cambia los datos de la organización (solo quien la administra)',
+      summary:
+        'Cambia los datos de la organización (solo quien la administra; los campos que no ' +
+        'vienen se quedan como están). La dirección (slug) no cambia. Con un nombre nuevo la ' +
+        'organización pierde la verificación y espera de nuevo al equipo del sitio',
       tag: TAG,
       auth: 'required',
       rateLimit: orgWrites,

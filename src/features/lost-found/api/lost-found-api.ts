@@ -45,6 +45,9 @@ export type ReportBody = {
   photo_ids: number[];
 };
 
+/** What the reporter may change with PATCH (the kind never changes). */
+export type ReportChanges = Partial<Omit<ReportBody, 'kind'>>;
+
 export const lostFoundKeys = {
   all: ['lost-found'] as const,
   list: (search: LostFoundSearch) => ['lost-found', 'list', search] as const,
@@ -106,7 +109,7 @@ export function useCreateReport() {
 export function usePatchReport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { status?: 'reunited' | 'closed'; renew?: true }) =>
+    mutationFn: (body: ReportChanges & { status?: 'reunited' | 'closed'; renew?: true }) =>
       apiCall(
         async (api) =>
           (await api.patch(`lost-found/${id}`, { json: body }).json<{ report: Report }>()).report,

@@ -1,7 +1,8 @@
 // /perdidos/nuevo: the report form, made for a phone and for a hurry — lost or found first, then
 // photos from the camera or the gallery, what the dog looks like, the zone (never an address) and
 // the day. Checked here with the same rules as the server, whose Spanish message is shown for
-// anything else.
+// anything else. /perdidos/$id/editar fills the same form with the reporter's report (its kind
+// never changes; photos are kept, added or removed up to the limit) and sends only what changed.
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Progress.css';
@@ -35,19 +36,51 @@ import {
   type LostFoundKind,
 } from '@/shared/lost-found-labels';
 import { isZoneId, ZONES } from '@/shared/zone-list';
-import { useCreateReport } from '../api/lost-found-api';
+import {
+  useCreateReport,
+  usePatchReport,
+  type Report,
+  type ReportBody,
+  type ReportChanges,
+} from '../api/lost-found-api';
 import './lost-found.css';
 
 type Errors = Partial<Record<'kind' | 'size' | 'colors' | 'zone' | 'date' | 'description', string>>;
 
+const NOTHING_TO_CHANGE = 'No hay nada que cambiar';
+
+const sameList = <T,>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
+/** The fields of `body` that differ from the report's. */
+function changes(report: Report, body: Omit<ReportBody, 'kind'>): ReportChanges {
+  const changed: ReportChanges = {};
+  if (report.kind === 'lost' && body.name !== report.name) changed.name = body.name;
+  if (body.sex !== report.sex) changed.sex = body.sex;
+  if (body.size !== report.size) changed.size = body.size;
+  if (!sameList(body.colors, report.colors)) changed.colors = body.colors;
+  if (body.description !== report.description) changed.description = body.description;
+  if (body.date !== report.date) changed.date = body.date;
+  if (body.zone !== report.zone) changed.zone = body.zone;
+  const photoIds = report.photos.map((photo) => photo.id);
+  if (!sameList(body.photo_ids, photoIds)) changed.photo_ids = body.photo_ids;
+  return changed;
+}
+
 export default function ReportFormPage() {
+  return <ReportForm />;
+}
+
+/** The form: blank to publish, or filled with `report` for its reporter to change it. */
+export function ReportForm({ report }: { report?: Report }) {
   const navigate = useNavigate();
   const create = useCreateReport();
+  const patch = usePatchReport(report?.id ?? 0);
   const [store] = useState<PhotoUploadStore>(() =>
-    createPhotoUploadStore([], { max: PHOTOS_PER_REPORT }),
+    createPhotoUploadStore(report?.photos ?? [], { max: PHOTOS_PER_REPORT }),
   );
   useEffect(() => () => store.dispose(), [store]);
-  const [kind, setKind] = useState<LostFoundKind | ''>('');
+  const [kind, setKind] = useState<LostFoundKind | ''>(report?.kind ?? '');
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const today = bogotaToday(new Date());
@@ -80,66 +113,85 @@ export default function ReportFormPage() {
       return;
     }
     const sex = text('sex');
-    create.mutate(
-      {
-        kind: kind as LostFoundKind,
-        name: kind === 'lost' ? text('name') : '',
-        sex: sex === 'male' || sex === 'female' ? (sex as DogSex) : null,
-        size: text('size') as DogSize,
-        colors,
-        description: text('description'),
-        date,
-        zone: zone as (typeof ZONES)[number]['id'],
-        photo_ids: store.photoIds(),
-      },
-      {
-        onSuccess: (report) => void navigate({ to: `/perdidos/${report.id}` }),
-        onError: (error) => setFailure(error.message),
-      },
-    );
+    const body: ReportBody = {
+      kind: kind as LostFoundKind,
+      name: kind === 'lost' ? text('name') : '',
+      sex: sex === 'male' || sex === 'female' ? (sex as DogSex) : null,
+      size: text('size') as DogSize,
+      colors,
+      description: text('description'),
+      date,
+      zone: zone as (typeof ZONES)[number]['id'],
+      photo_ids: store.photoIds(),
+    };
+    const onError = (error: Error) => setFailure(error.message);
+    if (!report) {
+      create.mutate(body, {
+        onSuccess: (created) => void navigate({ to: `/perdidos/${created.id}` }),
+        onError,
+      });
+      return;
+    }
+    const changed = changes(report, body);
+    if (Object.keys(changed).length === 0) {
+      setFailure(NOTHING_TO_CHANGE);
+      return;
+    }
+    patch.mutate(changed, {
+      // The report's page, with the new data, says it was saved.
+      onSuccess: (saved) => void navigate({ to: `/perdidos/${saved.id}` }),
+      onError,
+    });
   };
+  const title = report ? 'Editar tu reporte' : 'Publicar un reporte';
 
   return (
     <Container component="main" id="contenido" tabIndex={-1} size="sm" className="lf-page">
-      <Title order={1}>Publicar un reporte</Title>
+      <Title order={1}>{title}</Title>
       <Text className="lf-lead">
         Solo la zona, nunca tu dirección. Nadie ve tu correo ni tu teléfono: te escriben por el
         sitio y el mensaje te llega al correo.
       </Text>
-      <form className="lf-form" onSubmit={submit} noValidate aria-label="Publicar un reporte">
-        <fieldset
-          className="lf-fieldset"
-          aria-describedby={errors.kind ? 'lf-kind-error' : undefined}
-        >
-          <legend>¿Qué pasó?</legend>
-          <div className="lf-kind">
-            <label>
-              <input
-                type="radio"
-                name="kind"
-                value="lost"
-                checked={kind === 'lost'}
-                onChange={() => setKind('lost')}
-              />
-              Perdí mi perro
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="kind"
-                value="found"
-                checked={kind === 'found'}
-                onChange={() => setKind('found')}
-              />
-              Encontré un perro
-            </label>
-          </div>
-          {errors.kind && (
-            <Text c="red.9" size="sm" id="lf-kind-error">
-              {errors.kind}
-            </Text>
-          )}
-        </fieldset>
+      <form className="lf-form" onSubmit={submit} noValidate aria-label={title}>
+        {report ? (
+          <Text fw={600}>
+            {report.kind === 'lost' ? 'Perdiste este perro' : 'Encontraste este perro'}
+          </Text>
+        ) : (
+          <fieldset
+            className="lf-fieldset"
+            aria-describedby={errors.kind ? 'lf-kind-error' : undefined}
+          >
+            <legend>¿Qué pasó?</legend>
+            <div className="lf-kind">
+              <label>
+                <input
+                  type="radio"
+                  name="kind"
+                  value="lost"
+                  checked={kind === 'lost'}
+                  onChange={() => setKind('lost')}
+                />
+                Perdí mi perro
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name="kind"
+                  value="found"
+                  checked={kind === 'found'}
+                  onChange={() => setKind('found')}
+                />
+                Encontré un perro
+              </label>
+            </div>
+            {errors.kind && (
+              <Text c="red.9" size="sm" id="lf-kind-error">
+                {errors.kind}
+              </Text>
+            )}
+          </fieldset>
+        )}
         <PhotoUploader store={store} name="el perro" coverHint="la primera es la que se comparte" />
         {kind === 'lost' && (
           <TextInput
@@ -147,12 +199,13 @@ export default function ReportFormPage() {
             name="name"
             maxLength={LOST_FOUND_NAME_MAX}
             autoComplete="off"
+            defaultValue={report?.name}
           />
         )}
         <NativeSelect
           label="Sexo"
           name="sex"
-          defaultValue=""
+          defaultValue={report?.sex ?? ''}
           data={[
             { value: '', label: 'No sé' },
             { value: 'male', label: 'Macho' },
@@ -163,7 +216,7 @@ export default function ReportFormPage() {
           label="Tamaño"
           name="size"
           required
-          defaultValue=""
+          defaultValue={report?.size ?? ''}
           error={errors.size}
           data={[
             { value: '', label: 'Elige…' },
@@ -180,7 +233,12 @@ export default function ReportFormPage() {
           <div className="lf-colors">
             {LOST_FOUND_COLORS.map((color) => (
               <label key={color}>
-                <input type="checkbox" name="colors" value={color} />
+                <input
+                  type="checkbox"
+                  name="colors"
+                  value={color}
+                  defaultChecked={report?.colors.includes(color)}
+                />
                 {LOST_FOUND_COLOR_LABELS[color]}
               </label>
             ))}
@@ -195,7 +253,7 @@ export default function ReportFormPage() {
           label="Zona"
           name="zone"
           required
-          defaultValue=""
+          defaultValue={report?.zone ?? ''}
           error={errors.zone}
           description="La comuna o el municipio, nunca la dirección"
           data={[
@@ -209,7 +267,7 @@ export default function ReportFormPage() {
           type="date"
           required
           max={today}
-          defaultValue={today}
+          defaultValue={report?.date ?? today}
           error={errors.date}
         />
         <Textarea
@@ -219,16 +277,21 @@ export default function ReportFormPage() {
           autosize
           minRows={3}
           maxLength={LOST_FOUND_DESCRIPTION_MAX}
+          defaultValue={report?.description}
           error={errors.description}
           description="Collar, manchas, cicatrices, cómo reacciona a su nombre…"
         />
         {failure && (
-          <Alert color="red" title="No se pudo publicar" role="alert">
+          <Alert
+            color="red"
+            title={report ? 'No se pudo guardar' : 'No se pudo publicar'}
+            role="alert"
+          >
             {failure}
           </Alert>
         )}
-        <Button type="submit" size="md" loading={create.isPending}>
-          Publicar
+        <Button type="submit" size="md" loading={create.isPending || patch.isPending}>
+          {report ? 'Guardar cambios' : 'Publicar'}
         </Button>
       </form>
     </Container>

@@ -1,7 +1,7 @@
 // /perdidos/$id: one report — photos, what the dog looks like, zone and date — with "Compartir",
 // the likely matches of the other kind and why, and a form to write to whoever published it (the
 // message goes by e-mail; nobody sees their contact). Its reporter marks it "¡Reencontrado!",
-// closes it or renews it.
+// closes it, renews it or opens it to edit.
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { NotFoundPage } from '@/components/error-pages';
 import { notify } from '@/components/overlays/overlays';
@@ -146,6 +147,9 @@ function ReporterActions({ report }: { report: Report }) {
             Cerrar reporte
           </Button>
         )}
+        <Button component={Link} to={`/perdidos/${report.id}/editar`} variant="default">
+          Editar
+        </Button>
       </Group>
     </section>
   );

@@ -13,6 +13,7 @@ import type {
   OrgPage,
   OrgRole,
   OrgSummary,
+  OrgUpdate,
   WaitingOrg,
 } from '@/shared/org';
 import { useSessionStore } from '@/stores/session-store';
@@ -81,6 +82,17 @@ export function useCreateOrg() {
   return useMutation({
     mutationFn: (input: OrgInput) =>
       apiCall((api) => api.post('orgs', { json: input }).json<{ org: Org }>()).then((b) => b.org),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }),
+  });
+}
+
+export function useUpdateOrg(orgId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: OrgUpdate) =>
+      apiCall((api) => api.patch(`orgs/${orgId}`, { json: update }).json<{ org: Org }>()).then(
+        (b) => b.org,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }),
   });
 }

@@ -1,7 +1,8 @@
 // /fundaciones/$slug: an organization's public page, drawn on the server: who they are, where,
 // their links, the "Verificada" badge, their figures (with the share of follow-ups up to date once
 // an adoption of theirs is being followed up) and their dogs looking for a home (more load
-// on demand). Its members see a link to manage it. Never a member's e-mail.
+// on demand). Its members see a link to manage it, its admins one to edit it. Never a member's
+// e-mail.
 import '@mantine/core/styles/Badge.css';
 import { Alert, Anchor, Button, Group, List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +12,12 @@ import { formatWait } from '@/features/adoption/components/response-time-note';
 import { AccountPage } from '@/features/account/components/account-page';
 import { CatalogCard } from '@/features/dogs/components/catalog-card';
 import type { Dog } from '@/shared/dog';
-import { ORG_KIND_LABELS, orgManagePath, SAFE_ADOPTION_PATH } from '@/shared/org-paths';
+import {
+  ORG_KIND_LABELS,
+  orgEditPath,
+  orgManagePath,
+  SAFE_ADOPTION_PATH,
+} from '@/shared/org-paths';
 import { getOrgDogs, orgPageQueryOptions, useMyOrgs } from '../api/orgs';
 import { VerifiedBadge } from './verified-badge';
 import './orgs.css';
@@ -46,7 +52,7 @@ export function OrgPage({ slug }: { slug: string }) {
   }
   const { org, stats, dogs } = page.data;
   const all = [...dogs, ...more];
-  const member = mine.data?.some((o) => o.id === org.id);
+  const role = mine.data?.find((o) => o.id === org.id)?.role;
   const loadMore = async () => {
     setLoading(true);
     setError(null);
@@ -126,8 +132,13 @@ export function OrgPage({ slug }: { slug: string }) {
           Cómo adoptar seguro
         </Anchor>
       </Text>
-      {member && (
+      {role && (
         <Group mt="md">
+          {role === 'admin' && (
+            <Button component={Link} to={orgEditPath(org.slug)} variant="default">
+              Editar datos
+            </Button>
+          )}
           <Button component={Link} to={orgManagePath(org.slug)} variant="default">
             Administrar integrantes
           </Button>
