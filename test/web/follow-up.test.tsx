@@ -38,6 +38,7 @@ function adoption(
         accepted_at: null,
         returned_at: null,
         return_note: null,
+        cancelled_at: null,
         share_consent: false,
         role: 'rescuer',
         overdue: false,
