@@ -49,7 +49,7 @@ export const FOLLOW_UP_MESSAGES = {
   applicationClosed: 'La solicitud ya no está aprobada: la adopción no puede cerrarse',
   adopterGone: 'Quien adoptó ya no tiene cuenta en Happy Dog',
   notRescuer: 'Solo quien entregó el perro puede registrar su regreso',
-  notRescuerCancel: 'Solo quien entregó el perro puede cancelar la adopción',
+  notRescuerCancel: 'Solo quien entregó el perro o su organización pueden cancelar la adopción',
   notCancellable:
     'Solo se puede cancelar una adopción con el acta pendiente: esta ya fue aceptada o terminó',
   dogGone: 'La publicación del perro se eliminó: el acta ya no puede aceptarse',

@@ -4,7 +4,9 @@
 // the sterilization due date. A background job (`runDue`, every minute) e-mails each check-in
 // that fell due a single-use link, reminds once, tells the rescuer after twice the reminder
 // pause, and sends the sterilization reminders; every e-mail is a job stored in the same
-// transaction as the change that causes it. Time always comes from `now()`.
+// transaction as the change that causes it. Time always comes from `now()`. Until the acta is
+// accepted the rescuer may cancel the adoption. An adoption outlives its dog's listing: deleting
+// the dog keeps it (dog_id NULL, the name it kept) and its follow-up goes on.
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '../../shared/api';
 import {
@@ -26,6 +28,7 @@ import type { Photo } from '../../shared/photo';
 import { MY_APPLICATIONS_PATH } from '../../shared/site';
 import type { Db, Queryable } from '../db/db';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
+import type { ListCache } from '../dogs/list-cache';
 import { managedBy, VISIBLE } from '../dogs/repository';
 import { HttpError } from '../http/errors';
 import {
@@ -38,7 +41,6 @@ import {
   sterilizationReminderMail,
 } from '../mail/follow-up-messages';
 import { applicationStateMail } from '../mail/messages';
-import type { ListCache } from '../dogs/list-cache';
 import type { MailQueue } from '../mail/queue';
 import { hashToken } from '../sessions/service';
 
@@ -334,7 +336,7 @@ export function createFollowUpService(deps: FollowUpDeps) {
     user: User,
     allowed: Role[],
     refusal: string,
-    fn: (tx: Queryable, row: AdoptionRow, role: Role) => Promise<T>,
+    fn: (tx: Queryable, row: AdoptionRow) => Promise<T>,
   ): Promise<T> {
     return db.transaction(async (tx) => {
       if (id > MAX_ID) throw new HttpError(404, M.notFound);
@@ -344,7 +346,7 @@ export function createFollowUpService(deps: FollowUpDeps) {
       const role = await roleOf(tx, row, user);
       if (!role) throw new HttpError(403, M.forbidden);
       if (!allowed.includes(role)) throw new HttpError(403, refusal);
-      return fn(tx, row, role);
+      return fn(tx, row);
     });
   }
 
