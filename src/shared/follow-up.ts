@@ -215,7 +215,10 @@ export const adoptionSchema = z.object({
   /** When the rescuer cancelled it before the acta was accepted. */
   cancelled_at: z.string().nullable(),
   share_consent: z.boolean(),
-  /** Who is asking: 'rescuer', 'adopter' or 'admin'. */
+  /**
+   * Who is asking: 'rescuer' (also whoever manages the dog, such as its organization's members),
+   * 'adopter' or 'admin'.
+   */
   role: z.enum(['rescuer', 'adopter', 'admin']),
   /** A check-in or the sterilization is overdue. */
   overdue: z.boolean(),

@@ -113,7 +113,9 @@ export async function followUpRoutes(app: FastifyInstance) {
       url: '/api/adoptions/:id',
       summary:
         'Una adopción con el acta, los seguimientos y la esterilización; solo para quien ' +
-        'entregó el perro, quien lo adoptó o un administrador',
+        'entregó el perro (o quien lo gestiona en su organización), quien lo adoptó o un ' +
+        'administrador. dog.id es null si la publicación del perro se eliminó: la adopción se ' +
+        'conserva con el nombre que tenía',
       tag: TAG,
       auth: 'required',
       params: adoptionIdParamSchema,
