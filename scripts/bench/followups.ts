@@ -76,8 +76,8 @@ async function fill(db: Db, at: Date): Promise<void> {
     [at, history],
   );
   await db.query(
-    `INSERT INTO adoptions (dog_id, interest_id, rescuer_id, adopter_id, created_at)
-       SELECT g, g, 1, g + 1, $1 FROM generate_series(1, ${ADOPTIONS}) g`,
+    `INSERT INTO adoptions (dog_id, dog_name, interest_id, rescuer_id, adopter_id, created_at)
+       SELECT g, 'Perro ' || g, g, 1, g + 1, $1 FROM generate_series(1, ${ADOPTIONS}) g`,
     [at],
   );
 }
@@ -126,6 +126,8 @@ async function measureOn(database: string, db: Db, log: FollowUpOptions['log']) 
   const followUp = createFollowUpService({
     db,
     mail: queue,
+    // No dog pages are cached here.
+    listCache: { invalidate: () => {} },
     publicUrl: 'https://happydog.example',
     contact: 'hola@happydog.example',
     now,

@@ -49,6 +49,10 @@ export const FOLLOW_UP_MESSAGES = {
   applicationClosed: 'La solicitud ya no está aprobada: la adopción no puede cerrarse',
   adopterGone: 'Quien adoptó ya no tiene cuenta en Happy Dog',
   notRescuer: 'Solo quien entregó el perro puede registrar su regreso',
+  notRescuerCancel: 'Solo quien entregó el perro o su organización pueden cancelar la adopción',
+  notCancellable:
+    'Solo se puede cancelar una adopción con el acta pendiente: esta ya fue aceptada o terminó',
+  dogGone: 'La publicación del perro se eliminó: el acta ya no puede aceptarse',
   notActive: 'La adopción no está activa',
   onlyAdopter: 'Solo quien adoptó puede hacer esto',
   notRequired: 'Este perro no tiene una esterilización pendiente',
@@ -195,7 +199,8 @@ export type Sterilization = z.infer<typeof sterilizationSchema>;
 export const adoptionSchema = z.object({
   id: z.number(),
   state: z.enum(ADOPTION_STATES),
-  dog: z.object({ id: z.number(), name: z.string(), image: z.string() }),
+  /** id null once the dog's listing was deleted (the name is the one it had then). */
+  dog: z.object({ id: z.number().nullable(), name: z.string(), image: z.string() }),
   rescuer: z.object({ name: z.string(), email: z.string() }),
   /** null once the adopter deleted their account. */
   adopter: z.object({ name: z.string(), email: z.string() }).nullable(),
@@ -207,8 +212,13 @@ export const adoptionSchema = z.object({
   accepted_at: z.string().nullable(),
   returned_at: z.string().nullable(),
   return_note: z.string().nullable(),
+  /** When the rescuer cancelled it before the acta was accepted. */
+  cancelled_at: z.string().nullable(),
   share_consent: z.boolean(),
-  /** Who is asking: 'rescuer', 'adopter' or 'admin'. */
+  /**
+   * Who is asking: 'rescuer' (also whoever manages the dog, such as its organization's members),
+   * 'adopter' or 'admin'.
+   */
   role: z.enum(['rescuer', 'adopter', 'admin']),
   /** A check-in or the sterilization is overdue. */
   overdue: z.boolean(),
@@ -242,7 +252,8 @@ export const checkinAnswerResponseSchema = z.object({
 
 /** A happy ending: the latest check-in photo of an adoption whose adopter agreed to share it. */
 export const happyEndingSchema = z.object({
-  dog: z.object({ id: z.number(), name: z.string() }),
+  /** id null once the dog's listing was deleted. */
+  dog: z.object({ id: z.number().nullable(), name: z.string() }),
   photo: photoSchema,
   at: z.string(),
   adopted_at: z.string(),

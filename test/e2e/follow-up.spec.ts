@@ -2,7 +2,8 @@
 // application in Mis publicaciones, the adopter reads and accepts the acta, the check-in e-mail
 // the server wrote to its outbox opens /seguimiento/<token> without login, the adopter answers
 // with a photo, agrees to share it, and the dog's page shows "Así está hoy". Axe checks the
-// adoption page and the check-in page.
+// adoption page and the check-in page. The rescuer cancels a pending adoption from its page and
+// the adopter's link then says so; an adoption outlives its dog's deleted listing.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -158,4 +159,79 @@ test('close → accept the acta → answer the e-mailed check-in with a photo �
   await page.goto(`/perros/${dog.id}`);
   const today = page.getByRole('region', { name: 'Así está hoy' });
   await expect(today.getByRole('img', { name: `${dog.name} en su nuevo hogar` })).toBeVisible();
+});
+
+test('the rescuer cancels a pending adoption; the adopter’s link says so; a deleted listing keeps the adoption', async ({
+  page,
+  makeAccount,
+}) => {
+  const rescuer = await makeAccount();
+  const adopter = await makeAccount();
+  const dog = await createDog(rescuer.api, newDog({ sterilized: false }));
+  expect((await adopter.api.put('/api/me/adopter-profile', { data: PROFILE })).status()).toBe(200);
+  const applied = await adopter.api.post(`/api/dog/${dog.id}/interest`, {
+    data: { message: 'Hola, trabajo desde casa y tengo tiempo para pasearlo.' },
+  });
+  const interestId = ((await applied.json()) as { interest: { id: number } }).interest.id;
+  expect(
+    (
+      await rescuer.api.patch(`/api/interest/${interestId}`, { data: { state: 'approved' } })
+    ).status(),
+  ).toBe(200);
+  const closeAdoption = async () => {
+    const res = await rescuer.api.post(`/api/dog/${dog.id}/adoption`, {
+      data: { interest_id: interestId },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { adoption: { id: number } }).adoption.id;
+  };
+  const first = await closeAdoption();
+
+  // The rescuer cancels it, after confirming.
+  await loginBrowser(page, rescuer.user);
+  await page.goto(`/adopciones/${first}`);
+  const cancel = page.getByRole('button', { name: 'Cancelar adopción' });
+  await untilInteractive(cancel);
+  await cancel.click();
+  const dialog = page.getByRole('dialog', { name: `¿Cancelar la adopción de ${dog.name}?` });
+  const cancelled = page.waitForResponse((res) =>
+    res.url().endsWith(`/api/adoptions/${first}/cancel`),
+  );
+  await dialog.getByRole('button', { name: 'Sí, cancelar la adopción' }).click();
+  expect((await cancelled).status()).toBe(200);
+  await expect(page.getByText(/canceló esta adopción el .*ya no puede aceptarse/)).toBeVisible();
+  await expect(cancel).toBeHidden();
+
+  // The adopter's link says it was cancelled; there is nothing to accept.
+  await loginBrowser(page, adopter.user);
+  await page.goto(`/adopciones/${first}`);
+  await expect(
+    page.getByText(
+      new RegExp(`${rescuer.user.name} canceló esta adopción el .*ya no puede aceptarse`),
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aceptar el acta' })).toHaveCount(0);
+  await expectNoAxeViolations(page, '/adopciones/$id cancelled');
+
+  // A new adoption of the same dog, accepted; then the listing is deleted: the adoption stays.
+  const second = await closeAdoption();
+  expect((await adopter.api.post(`/api/adoptions/${second}/accept`)).status()).toBe(200);
+  expect((await rescuer.api.delete(`/api/dog/${dog.id}`)).status()).toBe(204);
+  await page.goto(`/adopciones/${second}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Adopción de ${dog.name}` }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      `La publicación de ${dog.name} se eliminó; la adopción y su seguimiento se conservan.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /Ver la página de/ })).toHaveCount(0);
+  await page.goto('/cuenta');
+  const mine = page.getByRole('list', { name: 'Perros que adoptaste' });
+  await expect(mine.getByRole('link', { name: dog.name })).toHaveAttribute(
+    'href',
+    `/adopciones/${second}`,
+  );
+  await expect(mine).toContainText('publicación eliminada');
 });

@@ -214,6 +214,7 @@ describe.each(BACKENDS)('the API contract on %s', (backend) => {
           'POST /api/dog/{id}/adoption',
           'POST /api/adoptions/{id}/accept',
           'POST /api/adoptions/{id}/return',
+          'POST /api/adoptions/{id}/cancel',
           'POST /api/adoptions/{id}/sterilization',
           'GET /api/checkins/{token}',
           'POST /api/checkins/{token}',

@@ -2,7 +2,9 @@
 // the acta's version and time, the other applications declined, a year of check-ins with the
 // reminder and the rescuer told, the check-in link single-use, expired and forged, photos through
 // the link, help reaching the rescuer at once, sterilization reminders and record, consent to
-// share and the public happy endings, the export and the adopter's account deletion.
+// share and the public happy endings, the export and the adopter's account deletion; the
+// rescuer's (or the dog's organization's) cancellation of a pending adoption, and adoptions that
+// outlive the dog's deleted listing.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +14,7 @@ import {
   FOLLOW_UP_MESSAGES as M,
   happyEndingListSchema,
 } from '../../src/shared/follow-up';
+import { DELETED_DOG_IMAGE } from '../../src/server/follow-up/service';
 import { makeJpegPhoto } from '../support/photos';
 import {
   createDog,
@@ -549,5 +552,224 @@ describe.each(BACKENDS)('adoption follow-up on %s', (backend) => {
     // Nothing more is sent to nobody.
     clock.advance(30 * DAY);
     expect(await app.followUp.runDue()).toMatchObject({ sent: 0, sterilization: 0 });
+  });
+  it('the rescuer cancels a pending adoption: the acta cannot be accepted, the adopter is told, a new adoption follows', async () => {
+    const { dog, interestId } = await approvedApplication();
+    const close = await req('POST', `/api/dog/${dog.id}/adoption`, 'rescuer', {
+      interest_id: interestId,
+    });
+    const id = close.json().adoption.id as number;
+    const url = `/api/adoptions/${id}/cancel`;
+    expectError(await req('POST', url, null), 401);
+    expectError(await req('POST', url, 'adopter'), 403, M.notRescuerCancel);
+    expectError(await req('POST', url, 'admin'), 403, M.notRescuerCancel);
+    expectError(await req('POST', url, 'stranger'), 403, M.forbidden);
+    expectError(await req('POST', '/api/adoptions/999999/cancel', 'rescuer'), 404, M.notFound);
+    expectError(await req('POST', '/api/adoptions/abc/cancel', 'rescuer'), 400);
+    expect(await sentKinds(adopter.email)).not.toContain('adoption-cancelled');
+
+    clock.advance(60_000);
+    const res = await req('POST', url, 'rescuer');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().adoption).toMatchObject({
+      id,
+      state: 'cancelled',
+      cancelled_at: clock.now().toISOString(),
+      accepted_at: null,
+    });
+    expectError(await req('POST', url, 'rescuer'), 409, M.notCancellable);
+    // The adopter's link now shows a cancelled adoption whose acta cannot be accepted.
+    expect((await detail(id, 'adopter')).adoption).toMatchObject({ state: 'cancelled' });
+    expectError(await req('POST', `/api/adoptions/${id}/accept`, 'adopter'), 409, M.notPending);
+    const told = (await sent()).filter((m) => m.kind === 'adoption-cancelled');
+    expect(told.map((m) => m.to)).toEqual([adopter.email]);
+    expect(told[0]!.text).toContain(`${PUBLIC_URL}/adopciones/${id}`);
+    expect(told[0]!.text).toContain('Olga Rescatista canceló la adopción de Luna');
+    expect((await req('GET', `/api/dog/${dog.id}`)).json().status).not.toBe('adopted');
+
+    // The dog can get a new adoption, which goes on as usual; an active one cannot be cancelled.
+    const again = await req('POST', `/api/dog/${dog.id}/adoption`, 'rescuer', {
+      interest_id: interestId,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const second = again.json().adoption.id as number;
+    expect(second).not.toBe(id);
+    const listed = await req('GET', '/api/me/adoptions', 'rescuer');
+    expect(adoptionListSchema.parse(listed.json()).map((a) => a.id)).toEqual([second]);
+    expect((await req('POST', `/api/adoptions/${second}/accept`, 'adopter')).statusCode).toBe(200);
+    expectError(
+      await req('POST', `/api/adoptions/${second}/cancel`, 'rescuer'),
+      409,
+      M.notCancellable,
+    );
+    expect((await req('GET', `/api/dog/${dog.id}`)).json().status).toBe('adopted');
+  });
+
+  it('a member of the dog’s organization may cancel its pending adoption; others may not', async () => {
+    const [org] = await t.db.query<{ id: number }>(
+      `INSERT INTO orgs (slug, name, kind, zone, description, created_at, updated_at)
+       VALUES ('patitas', 'Patitas', 'fundacion', 'cali-comuna-17', '', $1, $1) RETURNING id`,
+      [clock.now()],
+    );
+    for (const [user, role] of [
+      [rescuer, 'admin'],
+      [stranger, 'member'],
+    ] as const)
+      await t.db.query(
+        `INSERT INTO org_members (org_id, user_id, role, joined_at) VALUES ($1, $2, $3, $4)`,
+        [org!.id, user.id, role, clock.now()],
+      );
+    const { dog, interestId } = await approvedApplication({ org_id: org!.id });
+    const close = await req('POST', `/api/dog/${dog.id}/adoption`, 'rescuer', {
+      interest_id: interestId,
+    });
+    const id = close.json().adoption.id as number;
+    expectError(await req('POST', `/api/adoptions/${id}/cancel`, 'other'), 403, M.forbidden);
+    // The member sees it on the rescuer's side, and cancels it.
+    expect((await detail(id, 'stranger')).adoption.role).toBe('rescuer');
+    const res = await req('POST', `/api/adoptions/${id}/cancel`, 'stranger');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().adoption.state).toBe('cancelled');
+    expect(await sentKinds(adopter.email)).toContain('adoption-cancelled');
+  });
+
+  it('deleting the dog keeps its adoption, check-ins and follow-up, with the name it had', async () => {
+    const { dog, id } = await activeAdoption();
+    clock.advance(3 * DAY);
+    await app.followUp.runDue();
+    const first = await lastToken();
+    const body = multipart(await makeJpegPhoto(64, 48));
+    const upload = await app.inject({
+      method: 'POST',
+      url: `/api/checkins/${first}/photos`,
+      ...body,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const photoId = upload.json().photo.id as number;
+    expect(
+      (await req('POST', `/api/checkins/${first}`, null, { status: 'ok', photo_ids: [photoId] }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await req('PATCH', `/api/adoptions/${id}`, 'adopter', { share_consent: true })).statusCode,
+    ).toBe(200);
+
+    const removed = await req('DELETE', `/api/dog/${dog.id}`, 'rescuer');
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await req('GET', `/api/dog/${dog.id}`)).statusCode).toBe(404);
+
+    for (const who of ['rescuer', 'adopter', 'admin'] as const) {
+      const d = await detail(id, who);
+      expect(d.adoption).toMatchObject({
+        state: 'active',
+        dog: { id: null, name: 'Luna', image: DELETED_DOG_IMAGE },
+      });
+      expect(d.adoption.acta.join(' ')).toContain('Luna');
+      expect(d.checkins[0]).toMatchObject({ status: 'ok' });
+      expect(d.checkins[0]!.photos.map((p) => p.id)).toEqual([photoId]);
+    }
+    for (const who of ['rescuer', 'adopter'] as const) {
+      const list = adoptionListSchema.parse((await req('GET', '/api/me/adoptions', who)).json());
+      expect(list.map((a) => [a.id, a.dog.id, a.dog.name])).toEqual([[id, null, 'Luna']]);
+    }
+    // The story stays in the happy endings, with the name; the dog's own page is gone.
+    const endings = happyEndingListSchema.parse((await req('GET', '/api/happy-endings')).json());
+    expect(endings).toMatchObject([{ dog: { id: null, name: 'Luna' }, photo: { id: photoId } }]);
+    expect((await req('GET', `/api/dog/${dog.id}/today`)).json()).toEqual({ today: null });
+    const exported = (await req('GET', '/api/user/export', 'adopter')).json().adoptions;
+    expect(exported).toMatchObject([{ id, dog_id: null, dog_name: 'Luna', state: 'active' }]);
+
+    // The follow-up goes on: the next check-in and its reminder, the rescuer told, the
+    // sterilization reminder; the adopter answers and records the sterilization.
+    clock.advance(18 * DAY);
+    await refreshSessions();
+    expect(await app.followUp.runDue()).toMatchObject({ sent: 1 });
+    const second = await lastToken();
+    expect((await req('GET', `/api/checkins/${second}`)).json().checkin).toMatchObject({
+      seq: 2,
+      dog: { name: 'Luna', image: DELETED_DOG_IMAGE },
+    });
+    const mail = (await sent()).filter((m) => m.kind === 'checkin').at(-1)!;
+    expect(mail.text).toContain('Luna');
+    clock.advance(7 * DAY);
+    expect(await app.followUp.runDue()).toMatchObject({ reminded: 1 });
+    clock.advance(7 * DAY);
+    expect(await app.followUp.runDue()).toMatchObject({ escalated: 1 });
+    const overdue = (await sent()).filter((m) => m.kind === 'checkin-overdue').at(-1)!;
+    expect(overdue.to).toBe(rescuer.email);
+    expect(overdue.text).toContain('Luna');
+    // Day 53: a week before the sterilization date.
+    clock.advance(18 * DAY);
+    await refreshSessions();
+    expect(await app.followUp.runDue()).toMatchObject({ sterilization: 1 });
+    expect(await sentKinds(adopter.email)).toContain('sterilization-before');
+    expect((await req('POST', `/api/checkins/${second}`, null, { status: 'ok' })).statusCode).toBe(
+      201,
+    );
+    const record = await req('POST', `/api/adoptions/${id}/sterilization`, 'adopter', {
+      date: '2025-02-20',
+    });
+    expect(record.statusCode, record.body).toBe(200);
+    // A return only ends the follow-up (there is no listing to publish again).
+    const back = await req('POST', `/api/adoptions/${id}/return`, 'rescuer', {});
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().adoption).toMatchObject({ state: 'returned', dog: { id: null } });
+  });
+
+  it('deleting the dog of a pending adoption cancels it; the applicant is told once', async () => {
+    const { dog, interestId } = await approvedApplication();
+    const close = await req('POST', `/api/dog/${dog.id}/adoption`, 'rescuer', {
+      interest_id: interestId,
+    });
+    const id = close.json().adoption.id as number;
+    expect((await req('DELETE', `/api/dog/${dog.id}`, 'rescuer')).statusCode).toBe(204);
+    const d = await detail(id, 'adopter');
+    expect(d.adoption).toMatchObject({ state: 'cancelled', dog: { id: null, name: 'Luna' } });
+    expect(d.adoption.cancelled_at).not.toBeNull();
+    expectError(await req('POST', `/api/adoptions/${id}/accept`, 'adopter'), 409, M.notPending);
+    const kinds = await sentKinds(adopter.email);
+    expect(kinds).toContain('interest-dog-removed');
+    expect(kinds).not.toContain('adoption-cancelled');
+  });
+
+  it('an acta whose dog vanished without the listing’s deletion is refused, not accepted', async () => {
+    const { dog, interestId } = await approvedApplication();
+    const close = await req('POST', `/api/dog/${dog.id}/adoption`, 'rescuer', {
+      interest_id: interestId,
+    });
+    const id = close.json().adoption.id as number;
+    await t.db.query('DELETE FROM dogs WHERE id = $1', [dog.id]);
+    expect((await detail(id, 'adopter')).adoption).toMatchObject({
+      state: 'pending',
+      dog: { id: null, name: 'Luna' },
+    });
+    expectError(await req('POST', `/api/adoptions/${id}/accept`, 'adopter'), 409, M.dogGone);
+    const res = await req('POST', `/api/adoptions/${id}/cancel`, 'rescuer');
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('an organization’s follow-up share no longer counts a deleted listing', async () => {
+    const [org] = await t.db.query<{ id: number; slug: string }>(
+      `INSERT INTO orgs (slug, name, kind, zone, description, created_at, updated_at)
+       VALUES ('huellas', 'Huellas', 'fundacion', 'cali-comuna-17', '', $1, $1) RETURNING id, slug`,
+      [clock.now()],
+    );
+    await t.db.query(
+      `INSERT INTO org_members (org_id, user_id, role, joined_at) VALUES ($1, $2, 'admin', $3)`,
+      [org!.id, rescuer.id, clock.now()],
+    );
+    const { dog } = await activeAdoption({ org_id: org!.id });
+    const stats = async () => {
+      const res = await req('GET', `/api/orgs/${org!.slug}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().stats;
+    };
+    expect(await stats()).toMatchObject({ active_adoptions: 1, follow_ups_up_to_date: 1 });
+    expect((await req('DELETE', `/api/dog/${dog.id}`, 'rescuer')).statusCode).toBe(204);
+    expect(await stats()).toMatchObject({
+      active_adoptions: 0,
+      follow_ups_up_to_date: 0,
+      follow_ups_up_to_date_percent: null,
+    });
   });
 });

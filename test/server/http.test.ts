@@ -401,6 +401,7 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'PATCH /api/adoptions/{id}',
           'GET /api/me/adoptions',
           'POST /api/adoptions/{id}/return',
+          'POST /api/adoptions/{id}/cancel',
           'POST /api/adoptions/{id}/sterilization',
           'GET /api/checkins/{token}',
           'POST /api/checkins/{token}',

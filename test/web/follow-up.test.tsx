@@ -2,7 +2,9 @@
 // application, the adopter reads and accepts the acta, records the sterilization and switches
 // the consent to share; the check-in page without login (status, message, a photo; a wrong link
 // is refused); adoptions listed with overdue ones first in Mis publicaciones and in /cuenta; "Así
-// está hoy" on an adopted dog's page and /finales-felices without names.
+// está hoy" on an adopted dog's page and /finales-felices without names; the rescuer cancels a
+// pending adoption and the adopter's page then says the acta cannot be accepted; an adoption whose
+// dog's listing was deleted shows the name it kept, with no link to a page that is gone.
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { actaText, type AdoptionDetail, type HappyEnding } from '@/shared/follow-up';
@@ -38,6 +40,7 @@ function adoption(
         accepted_at: null,
         returned_at: null,
         return_note: null,
+        cancelled_at: null,
         share_consent: false,
         role: 'rescuer',
         overdue: false,
@@ -122,6 +125,85 @@ describe('/adopciones/$id', () => {
     await user.click(await screen.findByRole('button', { name: 'Registrar regreso' }));
     await user.click(await screen.findByRole('button', { name: 'Sí, registrar el regreso' }));
     expect(await screen.findByText(/Luna regresó el/)).toBeInTheDocument();
+  });
+});
+
+describe('/adopciones/$id: cancelling and a deleted listing', () => {
+  test('the rescuer cancels a pending adoption after confirming', async () => {
+    const { user } = renderApp({
+      route: '/adopciones/1',
+      users: [vera()],
+      loggedInAs: olga(),
+      adoptions: [adoption(1)],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancelar adopción' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cancelar la adopción de Luna?' });
+    expect(dialog).toHaveTextContent('Vera Adoptante ya no podrá aceptar el acta');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar la adopción' }));
+    expect(
+      await screen.findByText(/Olga Rescatista canceló esta adopción el .*ya no puede aceptarse/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Cancelada')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar adopción' })).not.toBeInTheDocument();
+    expect(mockDb.adoptions[0]!.detail.adoption.state).toBe('cancelled');
+  });
+
+  test('going back from the confirmation keeps the adoption pending', async () => {
+    const { user } = renderApp({
+      route: '/adopciones/1',
+      users: [vera()],
+      loggedInAs: olga(),
+      adoptions: [adoption(1)],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancelar adopción' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cancelar la adopción de Luna?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Acta pendiente')).toBeInTheDocument();
+    expect(mockDb.adoptions[0]!.detail.adoption.state).toBe('pending');
+  });
+
+  test('the adopter cannot cancel; their link to a cancelled adoption cannot be accepted', async () => {
+    renderApp({
+      route: '/adopciones/1',
+      users: [olga()],
+      loggedInAs: vera(),
+      adoptions: [adoption(1, { state: 'cancelled', cancelled_at: '2026-03-03T15:00:00.000Z' })],
+    });
+    expect(
+      await screen.findByText(
+        'Olga Rescatista canceló esta adopción el 3 de marzo de 2026, antes de que se aceptara el acta: ya no puede aceptarse.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aceptar el acta' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Leí el acta/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar adopción' })).not.toBeInTheDocument();
+  });
+
+  test('a deleted listing: the kept name, no link to its page, a return that only ends the follow-up', async () => {
+    const { user } = renderApp({
+      route: '/adopciones/1',
+      users: [vera()],
+      loggedInAs: olga(),
+      adoptions: [
+        adoption(1, {
+          state: 'active',
+          accepted_at: '2026-03-02T15:00:00.000Z',
+          dog: { id: null, name: 'Luna', image: '/dog-placeholder.svg' },
+        }),
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Adopción de Luna' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /La publicación de Luna se eliminó; la adopción y su seguimiento se conservan/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Ver la página de Luna/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Registrar regreso' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Luna regresó contigo?' });
+    expect(dialog).toHaveTextContent('Terminará el seguimiento.');
+    expect(dialog).not.toHaveTextContent('se publicará de nuevo');
   });
 });
 
@@ -218,6 +300,23 @@ describe('lists and public pages', () => {
     );
   });
 
+  test('lists show an adoption whose listing was deleted, linked to the adoption', async () => {
+    renderApp({
+      route: '/cuenta',
+      users: [olga()],
+      loggedInAs: vera(),
+      adoptions: [
+        adoption(3, { state: 'active', dog: { id: null, name: 'Toby', image: '' } }, 'Toby'),
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'Perros que adoptaste' });
+    expect(within(list).getByRole('link', { name: 'Toby' })).toHaveAttribute(
+      'href',
+      '/adopciones/3',
+    );
+    expect(list).toHaveTextContent('publicación eliminada');
+  });
+
   const story: HappyEnding = {
     dog: { id: 1, name: 'Luna' },
     photo: mockPhoto(40),
@@ -244,5 +343,15 @@ describe('lists and public pages', () => {
     const list = await screen.findByRole('list', { name: 'Finales felices' });
     expect(within(list).getByRole('heading', { name: 'Luna' })).toBeInTheDocument();
     expect(list).not.toHaveTextContent(/Vera|Olga|@/);
+  });
+
+  test('/finales-felices keeps the story of a dog whose listing was deleted', async () => {
+    renderApp({
+      route: '/finales-felices',
+      happyEndings: [story, { ...story, dog: { id: null, name: 'Nube' }, photo: mockPhoto(41) }],
+    });
+    const list = await screen.findByRole('list', { name: 'Finales felices' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByRole('img', { name: 'Nube en su nuevo hogar' })).toBeInTheDocument();
   });
 });

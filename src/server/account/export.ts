@@ -194,12 +194,14 @@ const SECTIONS: Section[] = [
     key: 'adoptions',
     tables: ['adoptions'],
     // Adoptions closed as rescuer or as adopter: the acta accepted, the check-ins (answers,
-    // messages, photo ids), the sterilization record and a return.
+    // messages, photo ids), the sterilization record, a return or a cancellation; dog_id is
+    // null once the listing was deleted (dog_name is the name the adoption kept).
     load: (db, userId) =>
       db.query(
-        `SELECT a.id, a.dog_id, d.name AS dog_name,
+        `SELECT a.id, a.dog_id, COALESCE(d.name, a.dog_name) AS dog_name,
                 CASE WHEN a.rescuer_id = $1 THEN 'rescuer' ELSE 'adopter' END AS role,
                 a.state, a.acta_version, a.created_at, a.accepted_at, a.returned_at, a.return_note,
+                a.cancelled_at,
                 a.share_consent, a.sterilization_due, a.sterilized_on, a.sterilization_clinic,
                 a.sterilization_photo_id, a.sterilization_recorded_at,
                 COALESCE((SELECT json_agg(json_build_object(
@@ -209,7 +211,7 @@ const SECTIONS: Section[] = [
                                           FROM checkin_photos cp WHERE cp.checkin_id = c.id))
                           ORDER BY c.seq)
                   FROM adoption_checkins c WHERE c.adoption_id = a.id), '[]') AS checkins
-           FROM adoptions a JOIN dogs d ON d.id = a.dog_id
+           FROM adoptions a LEFT JOIN dogs d ON d.id = a.dog_id
           WHERE a.rescuer_id = $1 OR a.adopter_id = $1 ORDER BY a.created_at, a.id`,
         [userId],
       ),

@@ -23,6 +23,7 @@ export const followUp = fp<FollowUpOptions>(
     const service = createFollowUpService({
       db: app.db,
       mail: app.mail,
+      listCache: app.dogs.lists,
       publicUrl: app.config.publicUrl,
       contact: app.config.site.email,
       now: app.now,
@@ -30,6 +31,8 @@ export const followUp = fp<FollowUpOptions>(
       reminderAfterS: app.config.followUp.reminderAfterS,
     });
     app.decorate('followUp', service);
+    // Deleting a dog keeps its adoptions (a record of care); only a pending one is cancelled.
+    app.dogs.onRemove((tx, dogId) => service.beforeDogRemoved(tx, dogId));
     const run = async () => {
       try {
         const counts = await service.runDue();
@@ -48,5 +51,5 @@ export const followUp = fp<FollowUpOptions>(
       : app.jobs.unschedule(FOLLOW_UP_QUEUE);
     scheduled.catch((error: unknown) => app.log.error({ err: error }, 'follow-up schedule'));
   },
-  { name: 'follow-up', dependencies: ['database', 'mail', 'jobs'] },
+  { name: 'follow-up', dependencies: ['database', 'mail', 'jobs', 'dogs'] },
 );

@@ -1,7 +1,8 @@
 // Closing an adoption and its follow-up: close with an approved application, accept the acta,
 // read an adoption (rescuer, adopter, admin), list one's own, the adopter's consent to share,
-// a return, the sterilization record, the check-in links (no login: the e-mailed token is the
-// key) with their photo upload, and the public happy endings ("Así está hoy", /finales-felices).
+// cancelling a pending adoption, a return, the sterilization record, the check-in links (no
+// login: the e-mailed token is the key) with their photo upload, and the public happy endings
+// ("Así está hoy", /finales-felices).
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { errorBodySchema } from '../../shared/api';
@@ -112,7 +113,9 @@ export async function followUpRoutes(app: FastifyInstance) {
       url: '/api/adoptions/:id',
       summary:
         'Una adopción con el acta, los seguimientos y la esterilización; solo para quien ' +
-        'entregó el perro, quien lo adoptó o un administrador',
+        'entregó el perro (o quien lo gestiona en su organización), quien lo adoptó o un ' +
+        'administrador. dog.id es null si la publicación del perro se eliminó: la adopción se ' +
+        'conserva con el nombre que tenía',
       tag: TAG,
       auth: 'required',
       params: adoptionIdParamSchema,
@@ -183,6 +186,31 @@ export async function followUpRoutes(app: FastifyInstance) {
     async ({ params, body, session }) => ({
       adoption: await followUp.recordReturn(params.id, session.user, body),
     }),
+  );
+
+  router.route(
+    {
+      method: 'POST',
+      url: '/api/adoptions/:id/cancel',
+      summary:
+        'Quien entregó el perro (o quien lo gestiona en su organización) cancela una adopción ' +
+        'con el acta aún sin aceptar: queda cancelled, el acta ya no puede aceptarse, a quien ' +
+        'iba a adoptar le llega un correo y el perro puede tener una nueva adopción. 403 para ' +
+        'los demás; 409 si el acta ya se aceptó o la adopción terminó',
+      tag: TAG,
+      auth: 'required',
+      rateLimit: writes,
+      params: adoptionIdParamSchema,
+      responses: {
+        200: { description: 'La adopción cancelada', schema: adoptionResponseSchema },
+        ...errors(400, 401, 403, 404, 409),
+      },
+    },
+    async ({ request, params, session }) => {
+      const adoption = await followUp.cancel(params.id, session.user);
+      request.log.info({ event: 'adoption_cancelled', id: adoption.id }, 'adoption cancelled');
+      return { adoption };
+    },
   );
 
   router.route(

@@ -4,7 +4,9 @@
 // the sterilization due date. A background job (`runDue`, every minute) e-mails each check-in
 // that fell due a single-use link, reminds once, tells the rescuer after twice the reminder
 // pause, and sends the sterilization reminders; every e-mail is a job stored in the same
-// transaction as the change that causes it. Time always comes from `now()`.
+// transaction as the change that causes it. Time always comes from `now()`. Until the acta is
+// accepted the rescuer may cancel the adoption. An adoption outlives its dog's listing: deleting
+// the dog keeps it (dog_id NULL, the name it kept) and its follow-up goes on.
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '../../shared/api';
 import {
@@ -26,11 +28,13 @@ import type { Photo } from '../../shared/photo';
 import { MY_APPLICATIONS_PATH } from '../../shared/site';
 import type { Db, Queryable } from '../db/db';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
-import { VISIBLE } from '../dogs/repository';
+import type { ListCache } from '../dogs/list-cache';
+import { managedBy, VISIBLE } from '../dogs/repository';
 import { HttpError } from '../http/errors';
 import {
   actaAcceptedMail,
   actaToAcceptMail,
+  adoptionCancelledMail,
   checkinAlertMail,
   checkinMail,
   checkinOverdueMail,
@@ -43,6 +47,8 @@ import { hashToken } from '../sessions/service';
 export interface FollowUpDeps {
   db: Db;
   mail: MailQueue;
+  /** The dogs' cached pages: acceptance, a return and a sterilization change the dog. */
+  listCache: Pick<ListCache, 'invalidate'>;
   publicUrl: string;
   contact: string;
   now: () => Date;
@@ -65,9 +71,13 @@ export const checkinPath = (token: string) => `/seguimiento/${token}`;
 const isoText = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const dayText = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+/** What stands for the dog's photo once its listing (and with it its photos) was deleted. */
+export const DELETED_DOG_IMAGE = '/dog-placeholder.svg';
 const DOG_IMAGE =
   `COALESCE((SELECT p.public->>'url' FROM photos p WHERE p.dog_id = d.id AND p.position = 0), ` +
-  `d.image)`;
+  `d.image, '${DELETED_DOG_IMAGE}')`;
+/** The dog's name: the listing's, or the one kept by the adoption once the listing is deleted. */
+const DOG_NAME = 'COALESCE(d.name, a.dog_name)';
 
 /** The calendar day in Cali (UTC−5, no daylight saving) of an instant. */
 export function bogotaDay(at: Date): string {
@@ -95,6 +105,7 @@ export function sterilizationDue(
 }
 
 type Role = 'rescuer' | 'adopter' | 'admin';
+type User = { id: number; role: string };
 
 /**
  * Whether adoption `adoption` has a check-in overdue as of `at`: sent, still open and unanswered
@@ -111,7 +122,7 @@ function checkinOverdue(adoption: string, at: string, pause: string) {
 interface AdoptionRow {
   id: number;
   state: Adoption['state'];
-  dog_id: number;
+  dog_id: number | null;
   dog_name: string;
   dog_image: string;
   rescuer_id: number;
@@ -126,6 +137,7 @@ interface AdoptionRow {
   accepted_at: string | null;
   returned_at: string | null;
   return_note: string | null;
+  cancelled_at: string | null;
   share_consent: boolean;
   sterilization_due: string | null;
   sterilized_on: string | null;
@@ -136,21 +148,22 @@ interface AdoptionRow {
 }
 
 const ADOPTION_SELECT = `
-  SELECT a.id, a.state, d.id AS dog_id, d.name AS dog_name, ${DOG_IMAGE} AS dog_image,
+  SELECT a.id, a.state, a.dog_id, ${DOG_NAME} AS dog_name, ${DOG_IMAGE} AS dog_image,
          a.rescuer_id, r.name AS rescuer_name, r.email AS rescuer_email,
          a.adopter_id, u.name AS adopter_name, u.email AS adopter_email, a.interest_id,
          a.acta_version, ${isoText('a.created_at')} AS created_at,
          ${isoText('a.accepted_at')} AS accepted_at, ${isoText('a.returned_at')} AS returned_at,
-         a.return_note, a.share_consent, ${dayText('a.sterilization_due')} AS sterilization_due,
+         a.return_note, ${isoText('a.cancelled_at')} AS cancelled_at, a.share_consent,
+         ${dayText('a.sterilization_due')} AS sterilization_due,
          ${dayText('a.sterilized_on')} AS sterilized_on, a.sterilization_clinic,
          (SELECT p.public FROM photos p WHERE p.id = a.sterilization_photo_id) AS sterilization_photo,
          ${isoText('a.sterilization_recorded_at')} AS sterilization_recorded_at,
          (a.state = 'active' AND ${checkinOverdue('a', '$1', '$2')}) AS checkin_overdue
-    FROM adoptions a JOIN dogs d ON d.id = a.dog_id JOIN users r ON r.id = a.rescuer_id
+    FROM adoptions a LEFT JOIN dogs d ON d.id = a.dog_id JOIN users r ON r.id = a.rescuer_id
     LEFT JOIN users u ON u.id = a.adopter_id`;
 
 export function createFollowUpService(deps: FollowUpDeps) {
-  const { db, mail, publicUrl, contact, now, scheduleS, reminderAfterS } = deps;
+  const { db, mail, listCache, publicUrl, contact, now, scheduleS, reminderAfterS } = deps;
   const escalateAfterS = 2 * reminderAfterS;
   const link = (path: string) => `${publicUrl}${path}`;
 
@@ -175,6 +188,7 @@ export function createFollowUpService(deps: FollowUpDeps) {
       accepted_at: row.accepted_at,
       returned_at: row.returned_at,
       return_note: row.return_note,
+      cancelled_at: row.cancelled_at,
       share_consent: row.share_consent,
       role,
       overdue: row.checkin_overdue || sterilizationOverdue(row, today),
@@ -191,11 +205,45 @@ export function createFollowUpService(deps: FollowUpDeps) {
     return row;
   }
 
-  function roleOf(row: AdoptionRow, user: { id: number; role: string }): Role | undefined {
+  /**
+   * Who `user` is to an adoption: its rescuer (or someone else who manages its dog, such as a
+   * member of the dog's organization: they act on the rescuer's side), its adopter, or an admin.
+   */
+  async function roleOf(q: Queryable, row: AdoptionRow, user: User): Promise<Role | undefined> {
     if (row.rescuer_id === user.id) return 'rescuer';
     if (row.adopter_id === user.id) return 'adopter';
+    if (row.dog_id !== null) {
+      const [manages] = await q.query(
+        `SELECT 1 FROM dogs d WHERE d.id = $1 AND ${managedBy('$2')}`,
+        [row.dog_id, user.id],
+      );
+      if (manages) return 'rescuer';
+    }
     if (user.role === 'admin') return 'admin';
     return undefined;
+  }
+
+  /**
+   * Ends pending adoption `row` (locked): `cancelled`, so its acta can no longer be accepted and
+   * its dog can get a new adoption. `tell` e-mails the adopter.
+   */
+  async function cancelPending(tx: Queryable, row: AdoptionRow, tell: boolean): Promise<void> {
+    await tx.query(`UPDATE adoptions SET state = 'cancelled', cancelled_at = $2 WHERE id = $1`, [
+      row.id,
+      now(),
+    ]);
+    if (tell && row.adopter_name !== null)
+      await mail.enqueue(
+        tx,
+        'adoption-cancelled',
+        adoptionCancelledMail(
+          { name: row.adopter_name, email: row.adopter_email! },
+          row.rescuer_name,
+          row.dog_name,
+          link(adoptionPath(row.id)),
+          contact,
+        ),
+      );
   }
 
   async function checkinsOf(q: Queryable, adoptionId: number): Promise<Checkin[]> {
@@ -232,10 +280,10 @@ export function createFollowUpService(deps: FollowUpDeps) {
     }>(
       `SELECT c.id, c.seq, c.adoption_id, ${isoText('c.due_at')} AS due_at, c.expires_at,
               ${isoText('c.expires_at')} AS expires_text, c.answered_at, a.state, a.adopter_id,
-              d.name AS dog_name, ${DOG_IMAGE} AS dog_image,
+              ${DOG_NAME} AS dog_name, ${DOG_IMAGE} AS dog_image,
               (SELECT count(*)::int FROM adoption_checkins x WHERE x.adoption_id = a.id) AS total
          FROM checkin_tokens t JOIN adoption_checkins c ON c.id = t.checkin_id
-         JOIN adoptions a ON a.id = c.adoption_id JOIN dogs d ON d.id = a.dog_id
+         JOIN adoptions a ON a.id = c.adoption_id LEFT JOIN dogs d ON d.id = a.dog_id
         WHERE t.token_hash = $1${lock ? ' FOR UPDATE OF c' : ''}`,
       [hashToken(token)],
     );
@@ -285,7 +333,7 @@ export function createFollowUpService(deps: FollowUpDeps) {
   /** Runs `fn` with the adoption locked, after checking that `user` has one of `roles`. */
   async function withAdoption<T>(
     id: number,
-    user: { id: number; role: string },
+    user: User,
     allowed: Role[],
     refusal: string,
     fn: (tx: Queryable, row: AdoptionRow) => Promise<T>,
@@ -295,7 +343,7 @@ export function createFollowUpService(deps: FollowUpDeps) {
       const [locked] = await tx.query('SELECT id FROM adoptions WHERE id = $1 FOR UPDATE', [id]);
       const row = locked && (await loadRow(tx, id));
       if (!row) throw new HttpError(404, M.notFound);
-      const role = roleOf(row, user);
+      const role = await roleOf(tx, row, user);
       if (!role) throw new HttpError(403, M.forbidden);
       if (!allowed.includes(role)) throw new HttpError(403, refusal);
       return fn(tx, row);
@@ -331,9 +379,9 @@ export function createFollowUpService(deps: FollowUpDeps) {
         let id: number;
         try {
           const [created] = await tx.query<{ id: number }>(
-            `INSERT INTO adoptions (dog_id, interest_id, rescuer_id, adopter_id, created_at)
-             VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-            [dogId, interestId, userId, interest.sender_id, now()],
+            `INSERT INTO adoptions (dog_id, dog_name, interest_id, rescuer_id, adopter_id, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+            [dogId, dog.name, interestId, userId, interest.sender_id, now()],
           );
           id = created!.id;
         } catch (error) {
@@ -354,9 +402,10 @@ export function createFollowUpService(deps: FollowUpDeps) {
      * application `adopted`, every other open application declined (each applicant e-mailed);
      * the check-ins and the sterilization date are laid out.
      */
-    async accept(id: number, user: { id: number; role: string }) {
-      return withAdoption(id, user, ['adopter'], M.notAdopter, async (tx, row) => {
+    async accept(id: number, user: User) {
+      const accepted = await withAdoption(id, user, ['adopter'], M.notAdopter, async (tx, row) => {
         if (row.state !== 'pending') throw new HttpError(409, M.notPending);
+        if (row.dog_id === null) throw new HttpError(409, M.dogGone);
         const at = now();
         const stamp = JSON.stringify([{ state: 'adopted', at: at.toISOString() }]);
         const adopted = await tx.query(
@@ -432,13 +481,15 @@ export function createFollowUpService(deps: FollowUpDeps) {
         );
         return toAdoption((await loadRow(tx, id))!, 'adopter', bogotaDay(at));
       });
+      listCache.invalidate();
+      return accepted;
     },
 
     /** The adoption with its check-ins and sterilization, for its rescuer, adopter or an admin. */
-    async get(id: number, user: { id: number; role: string }): Promise<AdoptionDetail> {
+    async get(id: number, user: User): Promise<AdoptionDetail> {
       const row = await loadRow(db, id);
       if (!row) throw new HttpError(404, M.notFound);
-      const role = roleOf(row, user);
+      const role = await roleOf(db, row, user);
       if (!role) throw new HttpError(403, M.forbidden);
       return detail(db, row, role);
     },
@@ -458,8 +509,33 @@ export function createFollowUpService(deps: FollowUpDeps) {
       return [...list.filter((a) => a.overdue), ...list.filter((a) => !a.overdue)];
     },
 
+    /**
+     * The rescuer (or whoever manages the dog) cancels an adoption whose acta is not accepted yet:
+     * the adopter's link then says so and they are e-mailed; the dog can get a new adoption.
+     */
+    async cancel(id: number, user: User) {
+      return withAdoption(id, user, ['rescuer'], M.notRescuerCancel, async (tx, row) => {
+        if (row.state !== 'pending') throw new HttpError(409, M.notCancellable);
+        await cancelPending(tx, row, true);
+        return toAdoption((await loadRow(tx, id))!, 'rescuer', bogotaDay(now()));
+      });
+    },
+
+    /**
+     * Runs in the transaction deleting dog `dogId`, before the deletion: its pending adoption is
+     * cancelled (its acta could no longer make the dog adopted; the adopter's application is
+     * already told the listing was deleted). Active and past adoptions stay, with the dog's name.
+     */
+    async beforeDogRemoved(tx: Queryable, dogId: number): Promise<void> {
+      const [pending] = await tx.query<{ id: number }>(
+        `SELECT id FROM adoptions WHERE dog_id = $1 AND state = 'pending' FOR UPDATE`,
+        [dogId],
+      );
+      if (pending) await cancelPending(tx, (await loadRow(tx, pending.id))!, false);
+    },
+
     /** The adopter lets (or stops letting) the dog's page and /finales-felices show check-ins. */
-    async setConsent(id: number, user: { id: number; role: string }, share: boolean) {
+    async setConsent(id: number, user: User, share: boolean) {
       return withAdoption(id, user, ['adopter'], M.onlyAdopter, async (tx, row) => {
         await tx.query('UPDATE adoptions SET share_consent = $2 WHERE id = $1', [id, share]);
         return toAdoption({ ...row, share_consent: share }, 'adopter', bogotaDay(now()));
@@ -470,12 +546,8 @@ export function createFollowUpService(deps: FollowUpDeps) {
      * The rescuer records that the dog came back: the adoption is `returned`, its pending
      * check-ins end, and (`publish`) the dog is available again.
      */
-    async recordReturn(
-      id: number,
-      user: { id: number; role: string },
-      input: { note?: string; publish: boolean },
-    ) {
-      return withAdoption(id, user, ['rescuer'], M.notRescuer, async (tx, row) => {
+    async recordReturn(id: number, user: User, input: { note?: string; publish: boolean }) {
+      const returned = await withAdoption(id, user, ['rescuer'], M.notRescuer, async (tx, row) => {
         if (row.state !== 'active') throw new HttpError(409, M.notActive);
         const at = now();
         await tx.query(
@@ -492,15 +564,13 @@ export function createFollowUpService(deps: FollowUpDeps) {
           ]);
         return toAdoption((await loadRow(tx, id))!, 'rescuer', bogotaDay(at));
       });
+      listCache.invalidate();
+      return returned;
     },
 
     /** The adopter records the sterilization (date, clinic, an optional certificate photo). */
-    async recordSterilization(
-      id: number,
-      user: { id: number; role: string },
-      input: SterilizationInput,
-    ) {
-      return withAdoption(id, user, ['adopter'], M.onlyAdopter, async (tx, row) => {
+    async recordSterilization(id: number, user: User, input: SterilizationInput) {
+      const recorded = await withAdoption(id, user, ['adopter'], M.onlyAdopter, async (tx, row) => {
         if (row.state !== 'active') throw new HttpError(409, M.notActive);
         if (row.sterilization_due === null) throw new HttpError(409, M.notRequired);
         if (input.date > bogotaDay(now())) throw new HttpError(400, M.futureDate);
@@ -513,6 +583,8 @@ export function createFollowUpService(deps: FollowUpDeps) {
         await tx.query('UPDATE dogs SET sterilized = true WHERE id = $1', [row.dog_id]);
         return detail(tx, (await loadRow(tx, id))!, 'adopter');
       });
+      listCache.invalidate();
+      return recorded;
     },
 
     /** What the check-in page shows for a token: the dog and which check-in (410/404 otherwise). */
@@ -616,10 +688,10 @@ export function createFollowUpService(deps: FollowUpDeps) {
         }
       };
       const checkinRow = `c.id, c.adoption_id, ${dayText("(c.expires_at AT TIME ZONE 'America/Bogota')")} AS expires_on,
-              c.expires_at > $1 AS open, d.name AS dog_name, u.name AS adopter_name,
+              c.expires_at > $1 AS open, ${DOG_NAME} AS dog_name, u.name AS adopter_name,
               u.email AS adopter_email, r.name AS rescuer_name, r.email AS rescuer_email`;
       const checkinFrom = `adoption_checkins c JOIN adoptions a ON a.id = c.adoption_id
-              JOIN dogs d ON d.id = a.dog_id JOIN users u ON u.id = a.adopter_id
+              LEFT JOIN dogs d ON d.id = a.dog_id JOIN users u ON u.id = a.adopter_id
               JOIN users r ON r.id = a.rescuer_id`;
       type CheckinJobRow = {
         id: number;
@@ -719,8 +791,8 @@ export function createFollowUpService(deps: FollowUpDeps) {
       const today = bogotaDay(at);
       counts.sterilization = await batch(
         `SELECT a.id, ${dayText('a.sterilization_due')} AS due, a.sterilization_reminders AS sent,
-                d.name AS dog_name, u.name AS adopter_name, u.email AS adopter_email
-           FROM adoptions a JOIN dogs d ON d.id = a.dog_id JOIN users u ON u.id = a.adopter_id
+                ${DOG_NAME} AS dog_name, u.name AS adopter_name, u.email AS adopter_email
+           FROM adoptions a LEFT JOIN dogs d ON d.id = a.dog_id JOIN users u ON u.id = a.adopter_id
           WHERE a.state = 'active' AND a.sterilized_on IS NULL AND a.sterilization_due IS NOT NULL
             AND ((a.sterilization_due <= $1::date AND NOT ('due' = ANY (a.sterilization_reminders)))
               OR (a.sterilization_due - ${STERILIZATION_REMINDER_DAYS_BEFORE} <= $1::date
@@ -777,22 +849,27 @@ export function createFollowUpService(deps: FollowUpDeps) {
 
     /**
      * The latest check-in photo of each adoption whose adopter agreed to share it, for dogs
-     * anyone may see; `dogId` narrows it to one dog. No names or contacts.
+     * anyone may see, and for dogs whose listing was deleted (the story outlives the listing;
+     * its rescuer must not be blocked); `dogId` narrows it to one dog. No names or contacts.
      */
     async happyEndings(dogId?: number, limit = 60): Promise<HappyEnding[]> {
       if (dogId !== undefined && dogId > MAX_ID) return [];
       return db.query<HappyEnding>(
-        `SELECT json_build_object('id', d.id, 'name', d.name) AS dog, latest.photo,
+        `SELECT json_build_object('id', a.dog_id, 'name', ${DOG_NAME}) AS dog, latest.photo,
                 ${isoText('latest.answered_at')} AS at, ${isoText('a.accepted_at')} AS adopted_at
-           FROM adoptions a JOIN dogs d ON d.id = a.dog_id
+           FROM adoptions a LEFT JOIN dogs d ON d.id = a.dog_id
            CROSS JOIN LATERAL (
              SELECT p.public AS photo, c.answered_at
                FROM adoption_checkins c JOIN checkin_photos cp ON cp.checkin_id = c.id
                JOIN photos p ON p.id = cp.photo_id
               WHERE c.adoption_id = a.id
               ORDER BY c.answered_at DESC, cp.position LIMIT 1) latest
-          WHERE a.state = 'active' AND a.share_consent AND a.adopter_id IS NOT NULL AND ${VISIBLE}
-            ${dogId !== undefined ? 'AND d.id = $2' : ''}
+          WHERE a.state = 'active' AND a.share_consent AND a.adopter_id IS NOT NULL
+            AND CASE WHEN d.id IS NULL
+                     THEN NOT EXISTS (SELECT 1 FROM users b
+                                       WHERE b.id = a.rescuer_id AND b.blocked_at IS NOT NULL)
+                     ELSE ${VISIBLE} END
+            ${dogId !== undefined ? 'AND a.dog_id = $2' : ''}
           ORDER BY latest.answered_at DESC, a.id DESC LIMIT $1`,
         dogId !== undefined ? [limit, dogId] : [limit],
       );

@@ -28,6 +28,28 @@ export function actaToAcceptMail(
   );
 }
 
+/** To the adopter: the rescuer cancelled the adoption before the acta was accepted. */
+export function adoptionCancelledMail(
+  to: Person,
+  rescuerName: string,
+  dogName: string,
+  link: string,
+  contact: string,
+): MailMessage {
+  return compose(
+    to.email,
+    `Se canceló la adopción de ${dogName}`,
+    to.name,
+    [
+      {
+        text: `${rescuerName} canceló la adopción de ${dogName} antes de que aceptaras el acta de compromiso, así que el acta ya no puede aceptarse. Lamentamos la noticia; en Happy Dog hay más perros esperando un hogar.`,
+        link: { label: 'Ver la adopción', href: link },
+      },
+    ],
+    contact,
+  );
+}
+
 /** To the rescuer: the adopter accepted the acta; the dog is adopted. */
 export function actaAcceptedMail(
   to: Person,

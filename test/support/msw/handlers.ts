@@ -633,6 +633,7 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
             accepted_at: null,
             returned_at: null,
             return_note: null,
+            cancelled_at: null,
             share_consent: false,
             role: 'rescuer' as const,
             overdue: false,
@@ -659,7 +660,11 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       const user = db.sessionUser;
       if (!user) return apiError(401, MESSAGES.notLoggedIn);
       const mine = db.adoptions
-        .filter((a) => a.rescuerId === user.id || a.adopterId === user.id)
+        .filter(
+          (a) =>
+            (a.rescuerId === user.id || a.adopterId === user.id) &&
+            a.detail.adoption.state !== 'cancelled',
+        )
         .map((a): Adoption => ({
           ...a.detail.adoption,
           role: a.rescuerId === user.id ? 'rescuer' : 'adopter',
@@ -716,6 +721,29 @@ export function createHandlers(db: MockDb, { latency = 0, onChange }: HandlerOpt
       });
       changed();
       return HttpResponse.json({ adoption: { ...found.stored.detail.adoption, role: 'rescuer' } });
+    }),
+
+    http.post(`${API}/adoptions/:id/cancel`, async ({ params }) => {
+      await wait();
+      const user = db.sessionUser;
+      if (!user) return apiError(401, MESSAGES.notLoggedIn);
+      const stored = db.adoptions.find((a) => a.detail.adoption.id === Number(params.id));
+      if (!stored) return apiError(404, FOLLOW_UP_MESSAGES.notFound);
+      if (stored.rescuerId !== user.id)
+        return apiError(
+          403,
+          stored.adopterId === user.id
+            ? FOLLOW_UP_MESSAGES.notRescuerCancel
+            : FOLLOW_UP_MESSAGES.forbidden,
+        );
+      if (stored.detail.adoption.state !== 'pending')
+        return apiError(409, FOLLOW_UP_MESSAGES.notCancellable);
+      Object.assign(stored.detail.adoption, {
+        state: 'cancelled',
+        cancelled_at: new Date().toISOString(),
+      });
+      changed();
+      return HttpResponse.json({ adoption: { ...stored.detail.adoption, role: 'rescuer' } });
     }),
 
     http.post(`${API}/adoptions/:id/sterilization`, async ({ params, request }) => {

@@ -126,6 +126,10 @@ function useAdoptionAction<I>(id: number, run: (input: I) => Promise<unknown>) {
 export const useAcceptActa = (id: number) =>
   useAdoptionAction(id, () => apiCall((api) => api.post(`adoptions/${id}/accept`).json()));
 
+/** The rescuer cancels a pending adoption (the acta can no longer be accepted). */
+export const useCancelAdoption = (id: number) =>
+  useAdoptionAction(id, () => apiCall((api) => api.post(`adoptions/${id}/cancel`).json()));
+
 export const useShareConsent = (id: number) =>
   useAdoptionAction(id, (share: boolean) =>
     apiCall((api) => api.patch(`adoptions/${id}`, { json: { share_consent: share } }).json()),

@@ -19,7 +19,8 @@ function describe(adoption: Adoption): string {
     adoption.role === 'rescuer'
       ? `adopta ${adoption.adopter?.name ?? 'una cuenta eliminada'}`
       : `te lo entregó ${adoption.rescuer.name}`;
-  return `${other} · ${STATE_TEXT[adoption.state]}`;
+  const gone = adoption.dog.id === null ? ' · publicación eliminada' : '';
+  return `${other} · ${STATE_TEXT[adoption.state]}${gone}`;
 }
 
 export function AdoptionList({ role, label }: { role: Adoption['role']; label: string }) {

@@ -1,7 +1,8 @@
 // /adopciones/$id: an adoption for its rescuer, its adopter or an admin. The acta de compromiso
 // (the adopter accepts it here), the timeline of check-ins with their photos, the sterilization
-// (the adopter records it here), the adopter's consent to show the latest photo publicly, and the
-// rescuer's record of a return.
+// (the adopter records it here), the adopter's consent to show the latest photo publicly, the
+// rescuer's cancellation of a pending adoption and record of a return. The adoption outlives the
+// dog's listing: once it is deleted the page shows the name the adoption kept, with no link.
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
@@ -14,6 +15,7 @@ import type { AdoptionDetail } from '@/shared/follow-up';
 import {
   useAcceptActa,
   useAdoption,
+  useCancelAdoption,
   useRecordReturn,
   useRecordSterilization,
   useShareConsent,
@@ -32,6 +34,41 @@ const STATE_LABELS = {
 const failed = (title: string) => (error: Error) =>
   notify({ color: 'red', title, message: error.message });
 
+/** The rescuer's "Cancelar adopción" while the acta waits, after a confirmation. */
+function CancelAdoption({ detail }: { detail: AdoptionDetail }) {
+  const { adoption } = detail;
+  const cancel = useCancelAdoption(adoption.id);
+  const adopter = adoption.adopter?.name ?? 'quien iba a adoptar';
+  const confirm = () =>
+    void openConfirmModal({
+      modalId: `cancelar-${adoption.id}`,
+      title: `¿Cancelar la adopción de ${adoption.dog.name}?`,
+      children: (
+        <Text>
+          {adopter} ya no podrá aceptar el acta y le avisaremos por correo. Después podrás cerrar
+          una nueva adopción de {adoption.dog.name}.
+        </Text>
+      ),
+      labels: { confirm: 'Sí, cancelar la adopción', cancel: 'Volver' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel.mutate(undefined, {
+          onSuccess: () =>
+            notify({
+              color: 'teal',
+              title: 'Adopción cancelada',
+              message: `Le avisamos a ${adopter}.`,
+            }),
+          onError: failed('No se pudo cancelar la adopción'),
+        }),
+    });
+  return (
+    <Button mt="sm" variant="default" color="red" onClick={confirm} loading={cancel.isPending}>
+      Cancelar adopción
+    </Button>
+  );
+}
+
 function Acta({ detail }: { detail: AdoptionDetail }) {
   const { adoption } = detail;
   const accept = useAcceptActa(adoption.id);
@@ -49,6 +86,12 @@ function Acta({ detail }: { detail: AdoptionDetail }) {
       {adoption.accepted_at ? (
         <Text mt="sm" size="sm">
           Aceptada el {formatInstant(adoption.accepted_at)} (versión {adoption.acta_version}).
+        </Text>
+      ) : adoption.state === 'cancelled' ? (
+        <Text mt="sm" role="status">
+          {adoption.rescuer.name} canceló esta adopción
+          {adoption.cancelled_at ? ` el ${formatInstant(adoption.cancelled_at)}` : ''}, antes de que
+          se aceptara el acta: ya no puede aceptarse.
         </Text>
       ) : adoption.state !== 'pending' ? null : adoption.role === 'adopter' ? (
         <>
@@ -78,9 +121,12 @@ function Acta({ detail }: { detail: AdoptionDetail }) {
           </Button>
         </>
       ) : (
-        <Text mt="sm" size="sm">
-          Esperando que {adoption.adopter?.name ?? 'quien adopta'} lea y acepte el acta.
-        </Text>
+        <>
+          <Text mt="sm" size="sm">
+            Esperando que {adoption.adopter?.name ?? 'quien adopta'} lea y acepte el acta.
+          </Text>
+          {adoption.role === 'rescuer' && <CancelAdoption detail={detail} />}
+        </>
       )}
     </section>
   );
@@ -216,7 +262,7 @@ function Consent({ detail }: { detail: AdoptionDetail }) {
             onError: failed('No se pudo guardar tu preferencia'),
           })
         }
-        label={`Mostrar la última foto de ${adoption.dog.name} en su página y en Finales felices (sin tu nombre ni tus datos)`}
+        label={`Mostrar la última foto de ${adoption.dog.name} ${adoption.dog.id === null ? 'en' : 'en su página y en'} Finales felices (sin tu nombre ni tus datos)`}
       />
     </section>
   );
@@ -238,25 +284,31 @@ function Return({ detail }: { detail: AdoptionDetail }) {
       </section>
     );
   if (adoption.role !== 'rescuer' || adoption.state !== 'active') return null;
+  // A deleted listing cannot be published again: the return only ends the follow-up.
+  const listed = adoption.dog.id !== null;
   const confirm = () =>
     void openConfirmModal({
       modalId: `regreso-${adoption.id}`,
       title: `¿${adoption.dog.name} regresó contigo?`,
       children: (
         <Text>
-          Terminará el seguimiento y {adoption.dog.name} se publicará de nuevo como disponible.
+          {listed
+            ? `Terminará el seguimiento y ${adoption.dog.name} se publicará de nuevo como disponible.`
+            : 'Terminará el seguimiento.'}
         </Text>
       ),
       labels: { confirm: 'Sí, registrar el regreso', cancel: 'Cancelar' },
       onConfirm: () =>
         record.mutate(
-          { publish: true },
+          { publish: listed },
           {
             onSuccess: () =>
               notify({
                 color: 'teal',
                 title: 'Regreso registrado',
-                message: `${adoption.dog.name} está publicado de nuevo.`,
+                message: listed
+                  ? `${adoption.dog.name} está publicado de nuevo.`
+                  : 'El seguimiento terminó.',
               }),
             onError: failed('No se pudo registrar el regreso'),
           },
@@ -268,8 +320,8 @@ function Return({ detail }: { detail: AdoptionDetail }) {
         Si no funcionó
       </Title>
       <Text size="sm" mt="xs">
-        Si {adoption.dog.name} volvió contigo, regístralo para terminar el seguimiento y publicarlo
-        de nuevo.
+        Si {adoption.dog.name} volvió contigo, regístralo para terminar el seguimiento
+        {listed ? ' y publicarlo de nuevo' : ''}.
       </Text>
       <Button mt="sm" variant="default" onClick={confirm} loading={record.isPending}>
         Registrar regreso
@@ -312,9 +364,13 @@ export function AdoptionScreen({ id }: { id: number }) {
               )}
             </Text>
             <Text size="sm" mt={4}>
-              <Anchor component={Link} to={`/perros/${detail.adoption.dog.id}`}>
-                Ver la página de {detail.adoption.dog.name}
-              </Anchor>
+              {detail.adoption.dog.id === null ? (
+                `La publicación de ${detail.adoption.dog.name} se eliminó; la adopción y su seguimiento se conservan.`
+              ) : (
+                <Anchor component={Link} to={`/perros/${detail.adoption.dog.id}`}>
+                  Ver la página de {detail.adoption.dog.name}
+                </Anchor>
+              )}
             </Text>
             <Text size="sm" mt={4}>
               Entrega: {detail.adoption.rescuer.name} ({detail.adoption.rescuer.email}) · Adopta:{' '}

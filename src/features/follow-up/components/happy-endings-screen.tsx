@@ -38,7 +38,7 @@ export function HappyEndingsScreen() {
         ) : (
           <ul className="follow-up-stories" aria-label="Finales felices">
             {stories.data.map((story, index) => (
-              <li key={story.dog.id} className="follow-up-story">
+              <li key={story.photo.id} className="follow-up-story">
                 <img
                   src={story.photo.url}
                   width={story.photo.width}
