@@ -22,6 +22,8 @@ const TARGET_P99_MS = 50;
 
 export interface OrgFigures {
   readsMs: number[][];
+  /** The same reads, one run, of what the page is made of and of a page like it, for comparison. */
+  compared: { path: string; label: string; times: number[] }[];
   bytes: number;
   available: number;
   lighthouse: LighthouseRun[];
@@ -89,23 +91,29 @@ export async function measureOrgPage(o: {
   o.log(`writing an organization with ${DOGS} dogs (server stopped)`);
   const available = await fillOrg(dataDir, o.owner.email, origin);
   server = await start('page', false);
-  const figures: OrgFigures = { readsMs: [], bytes: 0, available, lighthouse: [] };
+  const figures: OrgFigures = { readsMs: [], compared: [], bytes: 0, available, lighthouse: [] };
   const path = `/fundaciones/${SLUG}`;
   try {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const read = () =>
+    const read = (target = path) =>
       new Promise<{ elapsed: number; bytes: number }>((resolve, reject) => {
         const started = performance.now();
         const req = httpGet(
-          `${server.url}${path}`,
-          { agent, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } },
+          `${server.url}${target}`,
+          {
+            agent,
+            headers: {
+              accept: target.startsWith('/api/') ? 'application/json' : 'text/html',
+              'accept-encoding': 'br, gzip',
+            },
+          },
           (res) => {
             let bytes = 0;
             res.on('data', (chunk: Buffer) => (bytes += chunk.length));
             res.on('error', reject);
             res.on('end', () => {
               if (res.statusCode !== 200)
-                return reject(new Error(`${path}: HTTP ${res.statusCode}`));
+                return reject(new Error(`${target}: HTTP ${res.statusCode}`));
               resolve({ elapsed: performance.now() - started, bytes });
             });
           },
@@ -123,6 +131,19 @@ export async function measureOrgPage(o: {
       figures.readsMs.push(times);
       o.log(
         `  run ${run + 1}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
+      );
+    }
+    for (const [target, label] of [
+      [`/api/orgs/${SLUG}`, 'its data alone (the API the page asks)'],
+      ['/perros', 'the catalogue page, also 24 cards drawn on the server'],
+      ['/api/dog?limit=24', 'the catalogue API alone'],
+    ] as const) {
+      for (let i = 0; i < WARM_UP; i++) await read(target);
+      const times: number[] = [];
+      for (let i = 0; i < READS; i++) times.push((await read(target)).elapsed);
+      figures.compared.push({ path: target, label, times });
+      o.log(
+        `  ${target}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
       );
     }
     agent.destroy();
@@ -150,6 +171,10 @@ export function orgReport(f: OrgFigures): { markdown: string; failures: string[]
     '|---|---|---|---|---|',
     `| \`/fundaciones/$slug\` (${DOGS.toLocaleString('en-US')} dogs in the organization, ${f.available} looking for a home), server-drawn HTML, p99 of ${READS} sequential reads (brotli, ${Math.round(f.bytes / 1024)} KB) | ≤ ${TARGET_P99_MS} ms | ${f.readsMs.map((t) => percentile(t, 99).toFixed(1)).join(', ')} ms | ${p99.toFixed(1)} ms (p50 ${p50.toFixed(1)} ms) | ${verdict(p99 <= TARGET_P99_MS)} |`,
   ];
+  for (const c of f.compared)
+    lines.push(
+      `| \`${c.path}\` — ${c.label}, p99 of ${READS} sequential reads (compared, one run) | — | ${percentile(c.times, 99).toFixed(1)} ms | p50 ${percentile(c.times, 50).toFixed(1)} ms | |`,
+    );
   if (p99 > TARGET_P99_MS) failures.push('/fundaciones/$slug p99');
   for (const [label, key] of [
     ['Lighthouse 12 mobile: performance', 'performance'],
