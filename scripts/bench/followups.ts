@@ -8,7 +8,7 @@
 // - Sending: the clock moved to the first check-in of all of them, the follow-up job's run
 //   (`runDue`: a single-use token and an e-mail job per check-in, in batches): check-ins per
 //   second; then the mail queue delivering those e-mails over a transport that answers at once:
-//   e-mails per second. The process's RSS (the embedded database runs on its thread inside it)
+//   e-mails per second, over the first BENCH_FOLLOWUP_DELIVER (20,000) of them. The process's RSS (the embedded database runs on its thread inside it)
 //   before, at its highest while sending and delivering, and after.
 // - `/finales-felices`: Lighthouse 12 mobile, the four categories, through the built server.
 // On the embedded PGlite and on a throwaway PostgreSQL database (BENCH_PG_URL).
@@ -30,6 +30,11 @@ import { mailJobs } from '../../src/server/mail/queue';
 
 const ADOPTIONS = Number(process.env.BENCH_FOLLOWUP_ADOPTIONS ?? 100_000);
 const ACCEPTS = Math.min(ADOPTIONS, Number(process.env.BENCH_FOLLOWUP_ACCEPTS ?? 1_000));
+/**
+ * The delivery rate is measured over this many of the queued e-mails (all of them when there are
+ * fewer); the rest stay in the queue. Delivering 100,000 takes longer than the rest of the part.
+ */
+const DELIVER = Number(process.env.BENCH_FOLLOWUP_DELIVER ?? 20_000);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
 const quiet = { info() {}, warn() {}, error() {} };
@@ -48,6 +53,8 @@ interface DatabaseFigures {
   sent: number;
   sendSeconds: number;
   mailSeconds: number;
+  /** E-mails delivered in mailSeconds (after the follow-up job had queued them all). */
+  mailDelivered: number;
   rssBeforeMb: number;
   rssPeakMb: number;
   rssAfterMb: number;
@@ -157,17 +164,22 @@ async function measureOn(database: string, db: Db, log: FollowUpOptions['log']) 
     const sendSeconds = (performance.now() - sendStarted) / 1000;
     log(`${database}: ${counts.sent} check-ins in ${sendSeconds.toFixed(1)} s; delivering`);
     const mailStarted = performance.now();
-    await queue.idle();
+    const deliveredBefore = delivered;
+    const target = Math.min(DELIVER, ADOPTIONS - deliveredBefore);
+    while (delivered - deliveredBefore < target)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const mailSeconds = (performance.now() - mailStarted) / 1000;
+    const mailDelivered = delivered - deliveredBefore;
     clearInterval(sampler);
-    if (counts.sent !== ADOPTIONS || delivered !== ADOPTIONS)
-      throw new Error(`sent ${counts.sent}, delivered ${delivered}, expected ${ADOPTIONS}`);
+    if (counts.sent !== ADOPTIONS)
+      throw new Error(`sent ${counts.sent}, expected ${ADOPTIONS}`);
     return {
       database,
       acceptsPerSecond,
       sent: counts.sent,
       sendSeconds,
       mailSeconds,
+      mailDelivered,
       rssBeforeMb: rssBefore / MB,
       rssPeakMb: peak / MB,
       rssAfterMb: process.memoryUsage().rss / MB,
@@ -244,7 +256,7 @@ export function followUpReport(f: FollowUpFigures): { markdown: string; failures
   ];
   for (const d of f.databases)
     lines.push(
-      `| ${d.database} | ${fmt(d.acceptsPerSecond)} | ${fmt(d.sent)} in ${fmt(d.sendSeconds, 1)} s | ${fmt(d.sent / d.sendSeconds)} | ${fmt(d.sent / d.mailSeconds)} (${fmt(d.mailSeconds, 1)} s) | ${fmt(d.rssBeforeMb)} / ${fmt(d.rssPeakMb)} / ${fmt(d.rssAfterMb)} MB |`,
+      `| ${d.database} | ${fmt(d.acceptsPerSecond)} | ${fmt(d.sent)} in ${fmt(d.sendSeconds, 1)} s | ${fmt(d.sent / d.sendSeconds)} | ${fmt(d.mailDelivered / d.mailSeconds)} (${fmt(d.mailDelivered)} in ${fmt(d.mailSeconds, 1)} s) | ${fmt(d.rssBeforeMb)} / ${fmt(d.rssPeakMb)} / ${fmt(d.rssAfterMb)} MB |`,
     );
   const lh = ['| page | category | target | runs | median |', '|---|---|---|---|---|'];
   for (const [label, key] of [
