@@ -99,6 +99,10 @@ export function serverOptions(
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
+    // Start-up on a new embedded database (the job queue's tables and schedules are created in an
+    // onReady hook) can pass Fastify's 10 s default on a busy small machine; a start that is slow
+    // is not a failed one.
+    pluginTimeout: 120_000,
     requestIdHeader: false,
     logController: new RequestLog({ requestIdLogLabel: 'reqId' }),
     // Timeouts for slow clients; a Spanish 503 while shutting down (http/lifecycle.ts).
