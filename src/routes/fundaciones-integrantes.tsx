@@ -1,6 +1,5 @@
 // `/fundaciones/$slug/integrantes`: the organization's members, for its members only.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { myOrgsQueryOptions } from '@/features/orgs/api/orgs';
 import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
 import { loginFirst, privateHead } from '@/lib/private-page';
 import { rootRoute } from './__root';
@@ -15,7 +14,11 @@ export const route = createRoute({
   path: '/fundaciones/$slug/integrantes',
   beforeLoad: ({ context, params }) =>
     loginFirst(`/fundaciones/${params.slug}/integrantes`)({ context }),
-  loader: ({ context }) => context.queryClient.prefetchQuery(myOrgsQueryOptions()),
+  // The query's module is loaded with the page, not with every page's first code.
+  loader: async ({ context }) => {
+    const { myOrgsQueryOptions } = await import('@/features/orgs/api/orgs');
+    await context.queryClient.prefetchQuery(myOrgsQueryOptions());
+  },
   head: privateHead('Integrantes', orgStylesheets),
   component: function MembersRoute() {
     return <Screen slug={route.useParams().slug} />;

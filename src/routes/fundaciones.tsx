@@ -1,7 +1,6 @@
 // `/fundaciones`: the foundations, rescuers and shelters, drawn on the server with their list.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
-import { orgListQueryOptions } from '@/features/orgs/api/orgs';
 import { rootRoute } from './__root';
 
 const DESCRIPTION =
@@ -11,7 +10,11 @@ export const route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/fundaciones',
   // Not thrown on failure: the screen then says so.
-  loader: ({ context }) => context.queryClient.prefetchQuery(orgListQueryOptions()),
+  // The query's module is loaded with the page, not with every page's first code.
+  loader: async ({ context }) => {
+    const { orgListQueryOptions } = await import('@/features/orgs/api/orgs');
+    await context.queryClient.prefetchQuery(orgListQueryOptions());
+  },
   head: () => ({
     links: orgStylesheets,
     meta: [

@@ -2,7 +2,6 @@
 // timeline and what happens next. An anonymous visitor is sent to /entrar, which brings them back
 // here after logging in. The list is loaded before the page is drawn.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { interestsQueryOptions } from '@/features/adoption/api/interest-keys';
 import { loginFirst, privateHead } from '@/lib/private-page';
 import { rootRoute } from './__root';
 
@@ -11,7 +10,11 @@ export const route = createRoute({
   path: '/mis-solicitudes',
   beforeLoad: loginFirst('/mis-solicitudes'),
   // Not thrown on failure: the screen then says so and offers to retry.
-  loader: ({ context }) => context.queryClient.prefetchQuery(interestsQueryOptions('sent')),
+  // The query's module is loaded with the page, not with every page's first code.
+  loader: async ({ context }) => {
+    const { interestsQueryOptions } = await import('@/features/adoption/api/interest-keys');
+    await context.queryClient.prefetchQuery(interestsQueryOptions('sent'));
+  },
   head: privateHead('Mis solicitudes'),
   component: lazyRouteComponent(
     () => import('@/features/adoption/components/my-applications-screen'),

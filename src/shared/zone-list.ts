@@ -25,43 +25,12 @@
 // - Comuna 22 reaches Pance and El Hormiguero, not Jamundí: only the rural zone borders Jamundí.
 // - Dagua's article names La Cumbre and Cali as its eastern neighbours, not Yumbo; Jamundí's
 //   eastern neighbours are in the Cauca department, not Candelaria.
+import { ZONE_IDS, type ZoneId } from './zone-ids';
+
 export const ZONE_KINDS = ['comuna', 'rural', 'municipio'] as const;
 export type ZoneKind = (typeof ZONE_KINDS)[number];
 
-/** Every zone id, in display order: the 22 comunas, Cali's rural area, then the municipalities. */
-export const ZONE_IDS = [
-  'cali-comuna-1',
-  'cali-comuna-2',
-  'cali-comuna-3',
-  'cali-comuna-4',
-  'cali-comuna-5',
-  'cali-comuna-6',
-  'cali-comuna-7',
-  'cali-comuna-8',
-  'cali-comuna-9',
-  'cali-comuna-10',
-  'cali-comuna-11',
-  'cali-comuna-12',
-  'cali-comuna-13',
-  'cali-comuna-14',
-  'cali-comuna-15',
-  'cali-comuna-16',
-  'cali-comuna-17',
-  'cali-comuna-18',
-  'cali-comuna-19',
-  'cali-comuna-20',
-  'cali-comuna-21',
-  'cali-comuna-22',
-  'cali-rural',
-  'jamundi',
-  'yumbo',
-  'palmira',
-  'candelaria',
-  'dagua',
-  'la-cumbre',
-  'vijes',
-] as const;
-export type ZoneId = (typeof ZONE_IDS)[number];
+export { ZONE_IDS, isZoneId, type ZoneId } from './zone-ids';
 
 export interface Zone {
   readonly id: ZoneId;
@@ -227,10 +196,6 @@ const NEIGHBOURS: ReadonlyMap<ZoneId, readonly ZoneId[]> = (() => {
     ]),
   );
 })();
-
-export function isZoneId(value: unknown): value is ZoneId {
-  return typeof value === 'string' && NEIGHBOURS.has(value as ZoneId);
-}
 
 /** The zones that border `id`, in ZONE_IDS order (never `id` itself). */
 export function bordersOf(id: ZoneId): readonly ZoneId[] {

@@ -2,7 +2,7 @@
 // files load with every page and zod must stay out of that code. The API checks them again.
 import type { DogSex, DogSize } from '@/shared/dog';
 import type { LostFoundKind } from '@/shared/lost-found-labels';
-import { isZoneId, type ZoneId } from '@/shared/zone-list';
+import { isZoneId, type ZoneId } from '@/shared/zone-ids';
 
 export type LostFoundSearch = {
   kind?: LostFoundKind;
