@@ -161,7 +161,10 @@ test('a foundation invites a volunteer, who publishes a dog for it; an admin ver
 
 test('/adoptar-seguro is in the footer and passes axe', async ({ page }) => {
   await page.goto('/privacidad');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Adoptar seguro' }).click();
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Adoptar seguro' });
+  // A click while the page is still hydrating can be lost; the journey clicks once it answers.
+  await untilInteractive(link);
+  await link.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Adoptar seguro' })).toBeVisible();
   await expect(page.getByText('Nunca pagas antes de conocer al perro.')).toBeVisible();
   await expectNoAxeViolations(page, '/adoptar-seguro');
