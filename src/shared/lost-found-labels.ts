@@ -1,5 +1,6 @@
 // Lost and found's fixed lists, labels, limits and wording helpers, without zod: the pages import
 // these (the request and response schemas are in lost-found.ts).
+import { formatDay } from './spanish-date';
 import type { DogSex } from './dog';
 
 export const LOST_FOUND_KINDS = ['lost', 'found'] as const;
@@ -94,24 +95,7 @@ export function lostFoundHeadline(report: {
 }
 
 /** "2026-11-20" → "20 de noviembre de 2026". */
-export function formatCalendarDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const months = [
-    'enero',
-    'febrero',
-    'marzo',
-    'abril',
-    'mayo',
-    'junio',
-    'julio',
-    'agosto',
-    'septiembre',
-    'octubre',
-    'noviembre',
-    'diciembre',
-  ];
-  return `${d} de ${months[(m ?? 1) - 1]} de ${y}`;
-}
+export const formatCalendarDate = formatDay;
 
 /** Today's calendar date in America/Bogota (UTC−5 all year, no daylight saving time). */
 export function bogotaToday(now: Date): string {
