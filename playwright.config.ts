@@ -5,15 +5,16 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/local-processes';
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
+// One folder per storage, so the PostgreSQL run of `npm test` keeps the embedded run's
+// artifacts; E2E_OUTPUT_DIR lets another run in the same tree keep its own.
+const outputDir =
+  process.env.E2E_OUTPUT_DIR ??
+  (process.env.E2E_DATABASE_URL ? 'test-results/postgres' : 'test-results/embedded');
 
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
-  // One folder per storage, so the PostgreSQL run of `npm test` keeps the embedded run's
-  // artifacts; E2E_OUTPUT_DIR lets another run in the same tree keep its own.
-  outputDir:
-    process.env.E2E_OUTPUT_DIR ??
-    (process.env.E2E_DATABASE_URL ? 'test-results/postgres' : 'test-results/embedded'),
+  outputDir,
   globalSetup: './test/e2e/support/global-setup.ts',
   fullyParallel: false,
   // Two cores: one server + one browser per worker.
@@ -22,7 +23,12 @@ export default defineConfig({
   forbidOnly: isCI,
   timeout: 45_000,
   expect: { timeout: 7_000 },
-  reporter: isCI ? [['list'], ['github']] : [['list']],
+  // The JSON report lets `npm test` name every failed journey again in its last lines.
+  reporter: [
+    ['list'],
+    ...(isCI ? [['github'] as const] : []),
+    ['json', { outputFile: `${outputDir}-report.json` }],
+  ],
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
