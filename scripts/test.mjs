@@ -90,7 +90,7 @@ if (hasE2E) {
     step('browser tests (embedded database)', bin('playwright'), ['test'], {}, report('embedded'));
     if (process.env.TEST_DATABASE_URL) {
       step(
-        'browser tests (PostgreSQL)',
+        'browser tests (PostgreSQL: the journeys with data)',
         bin('playwright'),
         ['test'],
         { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL },
