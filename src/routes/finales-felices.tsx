@@ -6,10 +6,15 @@ export const route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/finales-felices',
   loader: async ({ context }) => {
-    const { happyEndingsQueryOptions } = await import('@/features/follow-up/api/follow-up');
+    const [{ happyEndingsQueryOptions }, { followUpStylesheets }] = await Promise.all([
+      import('@/features/follow-up/api/follow-up'),
+      import('@/features/follow-up/route-data'),
+    ]);
     await context.queryClient.prefetchQuery(happyEndingsQueryOptions());
+    return { links: followUpStylesheets };
   },
-  head: () => ({
+  head: ({ loaderData }) => ({
+    links: loaderData?.links ?? [],
     meta: [
       { title: 'Finales felices: perros adoptados en Cali | Happy Dog' },
       {

@@ -9,12 +9,12 @@ export const route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/mis-solicitudes',
   beforeLoad: loginFirst('/mis-solicitudes'),
-  // Not thrown on failure: the screen then says so and offers to retry.
-  // The query's module is loaded with the page, not with every page's first code.
-  loader: async ({ context }) => {
-    const { interestsQueryOptions } = await import('@/features/adoption/api/interest-keys');
-    await context.queryClient.prefetchQuery(interestsQueryOptions('sent'));
-  },
+  // The list and the page's stylesheet come in the chunk of the page's data, not with every page's
+  // first code.
+  loader: ({ context }) =>
+    import('@/features/adoption/route-data').then((data) =>
+      data.loadMyApplications(context.queryClient),
+    ),
   head: privateHead('Mis solicitudes'),
   component: lazyRouteComponent(
     () => import('@/features/adoption/components/my-applications-screen'),

@@ -10,8 +10,14 @@ const CheckinScreen = lazyRouteComponent(
 export const route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/seguimiento/$token',
+  // The page's stylesheet comes with a chunk of its own, not with every page's first code.
+  loader: () =>
+    import('@/features/follow-up/route-data').then((data) => ({
+      links: data.followUpStylesheets,
+    })),
   // The link is a key: the page is never indexed, and its address is not sent elsewhere.
-  head: () => ({
+  head: ({ loaderData }) => ({
+    links: loaderData?.links ?? [],
     meta: [
       { title: 'Seguimiento de adopción | Happy Dog' },
       { name: 'robots', content: 'noindex' },

@@ -1,4 +1,4 @@
-// What /mis-perros needs besides its component — the queries and the stylesheets of the page the
+// What /mis-perros and /mis-solicitudes need besides their components — the queries and the stylesheets of the page the
 // server draws — in one chunk its loader imports, so the code every page loads first (route files
 // included) stays small.
 import myDogsHeadCss from './components/my-dogs-head.css?url';
@@ -15,5 +15,11 @@ export async function loadMyDogs(queryClient: QueryClient) {
     queryClient.prefetchQuery(interestsQueryOptions('received')),
     queryClient.prefetchQuery(interestsQueryOptions('sent')),
   ]);
+  return { links: myDogsStylesheets };
+}
+
+/** /mis-solicitudes' loader: the requests sent (not thrown on failure: the screen offers to retry). */
+export async function loadMyApplications(queryClient: QueryClient) {
+  await queryClient.prefetchQuery(interestsQueryOptions('sent'));
   return { links: myDogsStylesheets };
 }
