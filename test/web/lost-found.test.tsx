@@ -174,7 +174,8 @@ describe('/perdidos/$id', () => {
     const { user } = renderApp({ route: '/perdidos/11', loggedInAs: vera() });
     await user.click(await screen.findByRole('button', { name: 'Reportar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reportar esta publicación' });
-    await user.click(within(dialog).getByRole('radio', { name: 'Información falsa' }));
+    // The form's code loads with the first "Reportar": the dialog shows a loader until it arrives.
+    await user.click(await within(dialog).findByRole('radio', { name: 'Información falsa' }));
     await user.type(
       within(dialog).getByRole('textbox', { name: /Detalles/ }),
       'Pide plata para devolverla',
@@ -191,7 +192,7 @@ describe('/perdidos/$id', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reportar' }));
     const again = await screen.findByRole('dialog', { name: 'Reportar esta publicación' });
-    await user.click(within(again).getByRole('radio', { name: 'Spam' }));
+    await user.click(await within(again).findByRole('radio', { name: 'Spam' }));
     await user.click(within(again).getByRole('button', { name: 'Enviar reporte' }));
     expect(await within(again).findByRole('alert')).toHaveTextContent(
       'Ya reportaste esta publicación',
