@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDog, createUser, login, makeApp, testConfig, type TestUser } from './helpers/app';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
@@ -71,19 +71,23 @@ describe.each(BACKENDS)('the anonymous page cache, on %s', (backend) => {
     ana = await createUser(t.db, { name: 'Ana Fundadora', email: 'ana@example.com' });
     anaCookie = await login(app, ana);
     apiCalls = [];
-    const inject = app.inject.bind(app);
-    vi.spyOn(app, 'inject').mockImplementation(((options: { url?: string }) => {
-      if (typeof options?.url === 'string' && options.url.startsWith('/api/')) {
-        apiCalls.push(options.url);
-      }
-      return inject(options as Parameters<typeof inject>[0]);
-    }) as typeof app.inject);
+    watchApiCalls();
   });
   afterEach(async () => {
     vi.restoreAllMocks();
     await app.close();
   });
 
+  /** Records every /api call made through app.inject: the pages' in-process reads among them. */
+  const watchApiCalls = () => {
+    const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<unknown>;
+    vi.spyOn(app, 'inject').mockImplementation(((options: InjectOptions) => {
+      if (typeof options.url === 'string' && options.url.startsWith('/api/')) {
+        apiCalls.push(options.url);
+      }
+      return inject(options);
+    }) as unknown as typeof app.inject);
+  };
   const call = (method: string, url: string, cookie?: string, body?: unknown) =>
     app.inject({
       method: method as 'GET',
@@ -181,6 +185,8 @@ describe.each(BACKENDS)('the anonymous page cache, on %s', (backend) => {
     const url = `/fundaciones/${org.slug}`;
     await get(url);
     drawn();
+    await get(url);
+    expect(drawn()).toBe(false);
     const mine = await get(url, anaCookie);
     expect(drawn()).toBe(true);
     expect(mine.headers['cache-control']).toBe('no-store');
@@ -195,6 +201,10 @@ describe.each(BACKENDS)('the anonymous page cache, on %s', (backend) => {
   });
 
   it('never keeps a page that did not answer 200', async () => {
+    await get('/fundaciones');
+    drawn();
+    await get('/fundaciones');
+    expect(drawn()).toBe(false);
     const missing = await get('/fundaciones/no-existe');
     expect(missing.statusCode).toBe(404);
     expect(drawn()).toBe(true);
@@ -203,18 +213,16 @@ describe.each(BACKENDS)('the anonymous page cache, on %s', (backend) => {
   });
 
   it('is off with PAGE_CACHE_TTL_MS=0', async () => {
+    await get('/perros');
+    drawn();
+    await get('/perros');
+    expect(drawn()).toBe(false);
     await app.close();
     app = await makeApp(t.db, {
       staticDir,
       config: testConfig({}, { PAGE_CACHE_TTL_MS: '0' }),
     });
-    const inject = app.inject.bind(app);
-    vi.spyOn(app, 'inject').mockImplementation(((options: { url?: string }) => {
-      if (typeof options?.url === 'string' && options.url.startsWith('/api/')) {
-        apiCalls.push(options.url);
-      }
-      return inject(options as Parameters<typeof inject>[0]);
-    }) as typeof app.inject);
+    watchApiCalls();
     await get('/perros');
     drawn();
     await get('/perros');

@@ -242,7 +242,12 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
   });
 
   /** The page for this request, drawn with `nonce`; `reusable` unless it belongs to it alone. */
-  const draw = async (request: FastifyRequest, reply: FastifyReply, nonce: string) => {
+  const draw = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    nonce: string,
+    { entry, manifest }: Loaded,
+  ) => {
     const abort = new AbortController();
     request.raw.once('close', () => {
       if (!reply.sent && request.raw.destroyed) abort.abort();
@@ -263,7 +268,6 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
         pending -= 1;
       }
     };
-    const { entry, manifest } = await load();
     const response = await entry.render({
       url: request.url,
       origin: siteOrigin(app.config),
@@ -290,6 +294,11 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
     };
   };
 
+  const failed = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    request.log.error({ err: error }, 'page rendering failed');
+    return reply.code(500).type('text/html; charset=utf-8').send(FAILURE_PAGE);
+  };
+
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     // The security plugin's Content-Security-Policy for this response allows inline scripts
     // carrying this nonce: the router's hydration data.
@@ -298,8 +307,15 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
     reply
       .header('cache-control', anonymous ? PAGE_CACHE_CONTROL : SESSION_PAGE_CACHE_CONTROL)
       .header('vary', 'Cookie');
+    let loaded: Loaded;
+    try {
+      loaded = await load();
+    } catch (error) {
+      return failed(request, reply, error);
+    }
+    // A new build draws every page anew (`npm run dev` rebuilds while the server runs).
     const lookup = anonymous
-      ? await cache.lookup(request.url, nonce)
+      ? await cache.lookup(`${loaded.version}\n${request.url}`, nonce)
       : ({ kind: 'miss', pending: undefined } as const);
     if (lookup.kind === 'hit') {
       return reply
@@ -309,11 +325,10 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
     }
     let page: Awaited<ReturnType<typeof draw>>;
     try {
-      page = await draw(request, reply, nonce);
+      page = await draw(request, reply, nonce, loaded);
     } catch (error) {
       lookup.pending?.settle(undefined);
-      request.log.error({ err: error }, 'page rendering failed');
-      return reply.code(500).type('text/html; charset=utf-8').send(FAILURE_PAGE);
+      return failed(request, reply, error);
     }
     lookup.pending?.settle(page.reusable ? { html: page.html, nonce } : undefined);
     if (page.location !== null) {
