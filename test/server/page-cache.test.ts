@@ -1,7 +1,8 @@
 // The anonymous page cache (pages/page-cache.ts) and the stamp it trusts: every table is either
 // tracked by page_data_version's triggers or explicitly left out, and the stamp moves once per
-// transaction that changed a tracked row, never for one that changed nothing.
+// transaction that changed a tracked row, as it commits, never for one that changed nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMigrations, migrate } from '../../src/server/db/migrate';
 import { readPageDataVersion, readStamps } from '../../src/server/db/stamps';
 import { createPageCache, type Lookup } from '../../src/server/pages/page-cache';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
@@ -25,7 +26,11 @@ const UNTRACKED = {
   media_blobs: 'photo bytes, served as files; pages link them through photos',
 };
 
-const TRACKING_TRIGGERS = ['insert', 'update', 'delete', 'truncate'];
+/** Each tracked table's triggers: rows' changes bump at the commit, a TRUNCATE at once. */
+const trackingTriggers = (table: string) => [
+  `${table}_bump_page_data_version (deferred, each row)`,
+  `${table}_truncate_bump_page_data_version (immediate, each statement)`,
+];
 
 describe.each(BACKENDS)('page_data_version on %s', (backend) => {
   let t: TestDatabase;
@@ -39,11 +44,14 @@ describe.each(BACKENDS)('page_data_version on %s', (backend) => {
   it('tracks every table of the schema but the listed ones', async () => {
     const tables = await t.db.query<{ name: string; triggers: string[] }>(
       `SELECT c.relname AS name,
-              COALESCE(array_agg(tg.tgname::text) FILTER (WHERE tg.tgname IS NOT NULL), '{}') AS triggers
+              COALESCE(array_agg(
+                format('%s (%s, %s)', tg.tgname,
+                       CASE WHEN tg.tginitdeferred THEN 'deferred' ELSE 'immediate' END,
+                       CASE WHEN tg.tgtype & 1 = 1 THEN 'each row' ELSE 'each statement' END)
+              ) FILTER (WHERE tg.tgname IS NOT NULL), '{}') AS triggers
          FROM pg_class c
          LEFT JOIN pg_trigger tg ON tg.tgrelid = c.oid
-              AND tg.tgfoid IN ('bump_page_data_version'::regproc,
-                                'bump_page_data_version_if_rows'::regproc)
+              AND tg.tgfoid = 'bump_page_data_version'::regproc
         WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p')
         GROUP BY c.relname ORDER BY c.relname`,
     );
@@ -51,10 +59,7 @@ describe.each(BACKENDS)('page_data_version on %s', (backend) => {
     for (const name of Object.keys(UNTRACKED)) expect(names).toContain(name);
     expect(names).toContain('dogs');
     for (const { name, triggers } of tables) {
-      const expected =
-        name in UNTRACKED
-          ? []
-          : TRACKING_TRIGGERS.map((event) => `${name}_${event}_bump_page_data_version`);
+      const expected = name in UNTRACKED ? [] : trackingTriggers(name);
       expect(triggers.sort(), `${name}: tracked, or listed as untracked`).toEqual(expected.sort());
     }
   });
@@ -77,6 +82,102 @@ describe.each(BACKENDS)('page_data_version on %s', (backend) => {
     expect((await readStamps(t.db)).pages).toBe(before + 2n);
     await t.db.query(`DELETE FROM rate_limits`);
   });
+
+  it('moves only when the writing transaction commits, and not for one rolled back', async () => {
+    const before = await readPageDataVersion(t.db);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO users (name, email, password_hash) VALUES ('Eva', 'eva@example.com', '!')`,
+        );
+        // Inside the transaction too the stamp has not moved yet: it moves as it commits.
+        expect(await readPageDataVersion(tx)).toBe(before);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await readPageDataVersion(t.db)).toBe(before);
+  });
+
+  it("lets a migration, and the tests' emptying of tables, alter a table written before", async () => {
+    await t.db.query(
+      `INSERT INTO users (name, email, password_hash) VALUES ('Leo', 'leo@example.com', '!')`,
+    );
+    await t.reset();
+    const before = await readPageDataVersion(t.db);
+    expect(
+      await migrate(t.db, [
+        ...(await loadMigrations()),
+        {
+          version: 900,
+          name: 'alter_after_write',
+          sql: `INSERT INTO users (name, email, password_hash) VALUES ('Mia', 'mia@example.com', '!');
+                ALTER TABLE users ADD COLUMN t900 integer;
+                ALTER TABLE users DROP COLUMN t900;`,
+        },
+      ]),
+    ).toEqual([900]);
+    expect(await readPageDataVersion(t.db)).toBe(before + 1n);
+    await t.db.query('DELETE FROM schema_migrations WHERE version = 900');
+    await t.db.query('DELETE FROM users');
+  });
+
+  // The embedded database has one connection: no two transactions ever wait for each other.
+  it.runIf(backend === 'postgres')(
+    'never deadlocks a transaction that writes then locks a row with one that locks it then writes',
+    async () => {
+      const [b] = await t.db.query<{ id: number }>(
+        `INSERT INTO users (name, email, password_hash)
+         VALUES ('Bea', 'bea@example.com', '!') RETURNING id`,
+      );
+      // Organizations: a table the page stamp alone tracks (writes to users or dogs also bump
+      // other stamps, right away).
+      const newOrg = `INSERT INTO orgs (slug, name, kind, zone, description, created_at, updated_at)
+                      VALUES ($1, 'Refugio', 'refugio', 'bogota', '', now(), now())`;
+      const before = await readPageDataVersion(t.db);
+      const signal = () => {
+        let done!: () => void;
+        const reached = new Promise<void>((resolve) => (done = resolve));
+        return { done, reached };
+      };
+      const firstWrote = signal();
+      const secondLocked = signal();
+      // Until the first transaction waits for the row the second one locked.
+      const firstWaits = async () => {
+        for (;;) {
+          const [row] = await t.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE pid <> pg_backend_pid() AND wait_event_type = 'Lock'
+                AND query LIKE '%page stamp deadlock probe%'`,
+          );
+          if (row!.n > 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
+      const first = t.db.transaction(async (tx) => {
+        await tx.query(newOrg, ['perros-del-sur']);
+        firstWrote.done();
+        await secondLocked.reached;
+        await tx.query(
+          `SELECT 1 FROM users WHERE id = $1 FOR UPDATE -- page stamp deadlock probe`,
+          [b!.id],
+        );
+      });
+      const second = t.db.transaction(async (tx) => {
+        await firstWrote.reached;
+        await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [b!.id]);
+        secondLocked.done();
+        await firstWaits();
+        await tx.query(newOrg, ['huellas-del-norte']);
+      });
+      expect(await Promise.allSettled([first, second])).toEqual([
+        { status: 'fulfilled', value: undefined },
+        { status: 'fulfilled', value: undefined },
+      ]);
+      expect(await readPageDataVersion(t.db)).toBe(before + 2n);
+      await t.db.query('DELETE FROM orgs');
+      await t.db.query('DELETE FROM users');
+    },
+  );
 });
 
 describe('the page cache', () => {
