@@ -2,8 +2,9 @@
 // sees the same page at the same URL, drawn in 50–100 ms, where a copy is sent in a few.
 //
 // Exact means: a request that starts after a write has been acknowledged never gets a page from
-// before that write. page_data_version (migration 110) is bumped in the same transaction as every
-// change to the data anonymous pages show, by whoever writes it (requests, jobs, other processes).
+// before that write. page_data_version (migration 110) is bumped as part of the commit of every
+// transaction that changes the data anonymous pages show, whoever writes it (requests, jobs, other
+// processes), so it moves in the same instant as that data.
 // Each page remembers the version read BEFORE it began to be drawn (so it includes every write
 // that version counts), and is served again only to a request whose own read of the version, by a
 // query started after the request arrived (shared with concurrent requests:
