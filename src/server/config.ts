@@ -181,6 +181,7 @@ const envSchema = z.object({
     86_400,
   ).default(3600),
   DOG_LIST_CACHE_MS: integer('DOG_LIST_CACHE_MS', 0, 60_000).default(1000),
+  PAGE_CACHE_TTL_MS: integer('PAGE_CACHE_TTL_MS', 0, 600_000).default(60_000),
   HTTP_HEADERS_TIMEOUT_SECONDS: integer('HTTP_HEADERS_TIMEOUT_SECONDS', 1, 3600).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: integer('HTTP_REQUEST_TIMEOUT_SECONDS', 1, 3600).default(30),
   HTTP_IDLE_TIMEOUT_SECONDS: integer('HTTP_IDLE_TIMEOUT_SECONDS', 1, 3600).default(30),
@@ -270,6 +271,12 @@ export interface Config {
   seedDemo: boolean;
   /** How long a dog list page may be reused; 0 disables the cache. */
   dogListCacheMs: number;
+  /**
+   * How long a page drawn for an anonymous visitor may be served again while no data it may show
+   * has changed (its relative times, such as "hace 5 minutos", age that long at most); 0 disables
+   * the page cache.
+   */
+  pageCacheTtlMs: number;
   /** Absolute path of the built app when STATIC_DIR is set (scripts/start.mjs builds into it). */
   staticDir: string | undefined;
   /** How long a client may take (slow clients must not hold connections open). */
@@ -417,6 +424,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? env.NODE_ENV?.trim() !== 'production',
     dogListCacheMs: e.DOG_LIST_CACHE_MS,
+    pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     staticDir: e.STATIC_DIR === undefined ? undefined : resolve(e.STATIC_DIR),
     sessionsPerUser: e.SESSIONS_PER_USER,
     httpTimeouts: {

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       seedDemo: true,
       dogListCacheMs: 1000,
+      pageCacheTtlMs: 60_000,
       sessionsPerUser: 10,
       httpTimeouts: {
         headersMs: 10_000,

@@ -32,6 +32,10 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<number[
   const all = migrations ?? (await loadMigrations());
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    // Deferred triggers (the page stamp's bump) fire at the end of each statement here, so a
+    // migration may alter a table it or an earlier one wrote: ALTER TABLE refuses a table with
+    // trigger events still pending. A migration that needs a deferred check sets it back itself.
+    await tx.exec('SET CONSTRAINTS ALL IMMEDIATE');
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version    integer     PRIMARY KEY,
       name       text        NOT NULL,

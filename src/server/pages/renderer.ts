@@ -5,12 +5,20 @@
 //
 // The answer depends on the cookie: it is `private`, varies on Cookie and is never stored by
 // shared caches; drawn with a session cookie it is `no-store`, kept by no cache at all. Its inline hydration scripts carry this response's CSP nonce (security.ts).
+//
+// A page drawn without a session cookie is the same for every such visitor: it is kept in an
+// exact cache (page-cache.ts) when it answered 200 from API reads that all answered as they do
+// for any anonymous visitor, and sent again, with the new response's nonce, until any data it may
+// show changes.
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../config';
+import { readPageDataVersion } from '../db/stamps';
+import { createCoalescer } from '../db/coalesce';
 import { hasSessionCookie } from '../sessions/cookie';
+import { createPageCache } from './page-cache';
 
 export const PAGE_CACHE_CONTROL = 'no-cache, private';
 /**
@@ -147,11 +155,24 @@ function buildLoader(staticDir: string) {
   };
 }
 
-/** Answers the page's API reads in-process, as the visitor: their cookie, same-origin. */
+/**
+ * API answers a page drawn for an anonymous visitor may rest on and still be reused: successes,
+ * and the refusals every anonymous visitor gets alike (no session, not allowed, not found).
+ * Anything else (a failure, a rate limit) belongs to that one drawing.
+ */
+const REUSABLE_STATUSES = new Set([401, 403, 404, 410]);
+const reusableAnswer = (status: number) =>
+  (status >= 200 && status < 300) || REUSABLE_STATUSES.has(status);
+
+/**
+ * Answers the page's API reads in-process, as the visitor: their cookie, same-origin.
+ * `onAnswer` hears of each answered call: its method and status.
+ */
 function visitorFetch(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
+  onAnswer: (method: string, status: number) => void,
 ): typeof globalThis.fetch {
   const cookie = request.headers.cookie;
   return async (input, init) => {
@@ -172,6 +193,7 @@ function visitorFetch(
       },
       ...(body ? { payload: body } : {}),
     });
+    onAnswer(call.method, answer.statusCode);
     // A session the API ended (expired, revoked) is cleared in the visitor's browser too.
     const setCookie = answer.headers['set-cookie'];
     if (setCookie) reply.header('set-cookie', setCookie);
@@ -207,43 +229,115 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
       return load();
     })
     .catch(() => undefined);
-  const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    // The security plugin's Content-Security-Policy for this response allows inline scripts
-    // carrying this nonce: the router's hydration data.
-    const nonce = reply.cspNonce.script;
-    reply
-      .header(
-        'cache-control',
-        hasSessionCookie(request.headers.cookie) ? SESSION_PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL,
-      )
-      .header('vary', 'Cookie');
+  const { config, db, now, dataStamps } = app;
+  // On PostgreSQL the stamp is read with the others (one coalesced statement for every cache);
+  // the embedded database has its own coalesced read, as jobs write there too.
+  const pageVersion = createCoalescer(() => readPageDataVersion(db));
+  const cache = createPageCache({
+    ttlMs: config.pageCacheTtlMs,
+    now,
+    currentVersion: dataStamps
+      ? async () => (await dataStamps.fresh()).pages
+      : () => pageVersion.fresh(),
+  });
+
+  /** The page for this request, drawn with `nonce`; `reusable` unless it belongs to it alone. */
+  const draw = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    nonce: string,
+    { entry, manifest }: Loaded,
+  ) => {
     const abort = new AbortController();
     request.raw.once('close', () => {
       if (!reply.sent && request.raw.destroyed) abort.abort();
     });
-    let response: Response;
-    try {
-      const { entry, manifest } = await load();
-      response = await entry.render({
-        url: request.url,
-        origin: siteOrigin(app.config),
-        nonce,
-        fetch: visitorFetch(app, request, reply),
-        manifest,
-        signal: abort.signal,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'page rendering failed');
-      return reply.code(500).type('text/html; charset=utf-8').send(FAILURE_PAGE);
-    }
+    let reusable = true;
+    let pending = 0;
+    const answer = visitorFetch(app, request, reply, (method, status) => {
+      if (method !== 'GET' || !reusableAnswer(status)) reusable = false;
+    });
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      pending += 1;
+      try {
+        return await answer(input, init);
+      } catch (error) {
+        reusable = false;
+        throw error;
+      } finally {
+        pending -= 1;
+      }
+    };
+    const response = await entry.render({
+      url: request.url,
+      origin: siteOrigin(app.config),
+      nonce,
+      fetch,
+      manifest,
+      signal: abort.signal,
+    });
     const location = response.headers.get('location');
-    if (location !== null && response.status >= 300 && response.status < 400) {
-      return reply.code(response.status).header('location', location).send();
+    const redirect = location !== null && response.status >= 300 && response.status < 400;
+    const html = redirect ? '' : await response.text();
+    return {
+      status: response.status,
+      location: redirect ? location : null,
+      html,
+      // A call still running when the page was done (none should be) could end in a failure.
+      reusable:
+        reusable &&
+        pending === 0 &&
+        response.status === 200 &&
+        location === null &&
+        !abort.signal.aborted &&
+        reply.getHeader('set-cookie') === undefined,
+    };
+  };
+
+  const failed = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    request.log.error({ err: error }, 'page rendering failed');
+    return reply.code(500).type('text/html; charset=utf-8').send(FAILURE_PAGE);
+  };
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The security plugin's Content-Security-Policy for this response allows inline scripts
+    // carrying this nonce: the router's hydration data.
+    const nonce = reply.cspNonce.script;
+    const anonymous = !hasSessionCookie(request.headers.cookie);
+    reply
+      .header('cache-control', anonymous ? PAGE_CACHE_CONTROL : SESSION_PAGE_CACHE_CONTROL)
+      .header('vary', 'Cookie');
+    let loaded: Loaded;
+    try {
+      loaded = await load();
+    } catch (error) {
+      return failed(request, reply, error);
+    }
+    // A new build draws every page anew (`npm run dev` rebuilds while the server runs).
+    const lookup = anonymous
+      ? await cache.lookup(`${loaded.version}\n${request.url}`, nonce)
+      : ({ kind: 'miss', pending: undefined } as const);
+    if (lookup.kind === 'hit') {
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .send(request.method === 'HEAD' ? '' : lookup.body);
+    }
+    let page: Awaited<ReturnType<typeof draw>>;
+    try {
+      page = await draw(request, reply, nonce, loaded);
+    } catch (error) {
+      lookup.pending?.settle(undefined);
+      return failed(request, reply, error);
+    }
+    lookup.pending?.settle(page.reusable ? { html: page.html, nonce } : undefined);
+    if (page.location !== null) {
+      return reply.code(page.status).header('location', page.location).send();
     }
     return reply
-      .code(response.status)
+      .code(page.status)
       .type('text/html; charset=utf-8')
-      .send(request.method === 'HEAD' ? '' : await response.text());
+      .send(request.method === 'HEAD' ? '' : page.html);
   };
   return { staticDir, render };
 }
