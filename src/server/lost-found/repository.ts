@@ -152,8 +152,7 @@ export function createLostFoundRepository(db: Queryable) {
       baseParams,
     );
     // Every report passing the other filters was checked.
-    if (!walk || walk.n < SEARCH_WALK_ROWS || walk.low === null || walk.high === null)
-      return found;
+    if (!walk || walk.n < SEARCH_WALK_ROWS || walk.low === null || walk.high === null) return found;
     let high = walk.low;
     // Ids the walk spent on each hit, times the hits still missing, with some margin; no hit
     // at all: the words are rare, the index alone finds them.
