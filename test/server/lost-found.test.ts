@@ -426,6 +426,25 @@ describe.each(BACKENDS)('lost and found on %s', (backend) => {
     expect((await call('GET', '/api/lost-found/99999/matches')).statusCode).toBe(404);
   });
 
+  it('scores each colour a match shares with the report, whatever their order', async () => {
+    const mine = await publish(ownerCookie, lost({ colors: ['negro', 'blanco', 'cafe'] }));
+    const three = await publish(finderCookie, found({ colors: ['cafe', 'negro', 'blanco'] }));
+    const two = await publish(finderCookie, found({ colors: ['blanco', 'cafe'] }));
+    const one = await publish(finderCookie, found({ colors: ['gris', 'cafe', 'crema'] }));
+    const none = await publish(finderCookie, found({ colors: ['gris'] }));
+    const matches = lostFoundMatchListSchema.parse(
+      (await call('GET', `/api/lost-found/${mine.id}/matches`)).json(),
+    );
+    expect(matches.map((m) => m.id)).toEqual([three.id, two.id, one.id, none.id]);
+    expect(matches.map((m) => m.score - matches[3]!.score)).toEqual([4.5, 3, 1.5, 0]);
+    expect(matches.map((m) => m.reasons.filter((r) => r.includes('color')))).toEqual([
+      ['mismos colores'],
+      ['color en común'],
+      ['color en común'],
+      [],
+    ]);
+  });
+
   it('delivers a message to the reporter by e-mail, the sender’s address only when shared', async () => {
     const report = await publish(ownerCookie, lost());
     const url = `/api/lost-found/${report.id}/contact`;
