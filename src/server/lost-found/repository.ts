@@ -107,8 +107,8 @@ const SIZE_OPPOSITE = `((r.size = 'small' AND $5::text = 'large') OR (r.size = '
 
 export function createLostFoundRepository(db: Queryable) {
   /**
-   * The newest `limit` reports that pass `conditions` (SQL on `r`, whose values are `params`)
-   * and hold every word. First the newest SEARCH_WALK_ROWS of them are checked one by one, in
+   * The newest `limit` reports that pass `conditions` (SQL on `r`, whose values are
+   * `baseParams`) and hold every word. First the newest SEARCH_WALK_ROWS of them are checked one by one, in
    * order, stopping once the page is full (a common word fills it there). Otherwise the hits
    * are rare, and older reports are searched in windows of ids, newest first, each sized from
    * how often the walk found the words and growing fourfold: there the trigram index picks the
@@ -178,8 +178,10 @@ export function createLostFoundRepository(db: Queryable) {
    * newest first, at most `count`. Read with bitmap scans only: the trigram index's candidates
    * and the ids of the window are combined before any report is compared, where a walk down the
    * id index would compare every report of the window (the planner cannot tell how dear a
-   * comparison is). Needs a transaction of its own for that setting; inside someone else's, the
-   * planner chooses.
+   * comparison is). The words are constants here, unlike in the walk: the planner weighs them
+   * against the column's statistics to choose between the index's candidates alone (rare words)
+   * and those inside the window. Needs a transaction of its own for the setting; inside someone
+   * else's, the planner chooses.
    */
   async function searchWindow(
     where: string,
