@@ -278,6 +278,57 @@ describe.each(BACKENDS)('lost and found on %s', (backend) => {
     expect(Object.keys(single)).not.toContain('reporter_id');
   });
 
+  it('finds words among many reports as a walk down the list would, newest first', async () => {
+    // 1,500 open reports. A scar is told of by every 10th of the newest 400, by every 97th of
+    // the older ones and by a run of 40 of them, written with capitals, accents or punctuation;
+    // a third of those also tell of a paw. More than a search checks one by one: the older ones
+    // are found through the trigram index, whatever the page size and the page's start.
+    const scarOf = (g: number) => (g > 1100 ? g % 10 === 1 : g % 97 === 0 || (g > 500 && g <= 540));
+    const pawOf = (g: number) => scarOf(g) && g % 3 === 0;
+    await t.db.query(
+      `INSERT INTO lost_found_reports
+         (reporter_id, kind, name, sex, size, colors, description, seen_on, zone, expires_at,
+          created_at, updated_at)
+       SELECT $1, CASE WHEN g % 2 = 0 THEN 'lost' ELSE 'found' END, '', NULL, 'medium',
+              ARRAY['negro'],
+              CASE WHEN NOT (CASE WHEN g > 1100 THEN g % 10 = 1
+                                  ELSE g % 97 = 0 OR g BETWEEN 501 AND 540 END)
+                     THEN 'Perro sin señas, visto en la calle'
+                   WHEN g % 3 = 0 THEN 'Tiene una CICATRÍZ en la pata, cojea'
+                   WHEN g % 2 = 0 THEN 'Cicatriz, oreja corta'
+                   ELSE 'una cicatriz pequeña' END,
+              $2::date, 'cali-comuna-17', $3::timestamptz + interval '60 days', $3, $3
+         FROM generate_series(1, 1500) AS g ORDER BY g`,
+      [owner.id, dayOf(clock), new Date(clock.time)],
+    );
+    const rows = await t.db.query<{ id: number }>('SELECT id FROM lost_found_reports ORDER BY id');
+    const newest = (keep: (g: number) => boolean) =>
+      Array.from({ length: 1500 }, (_, i) => 1500 - i)
+        .filter(keep)
+        .map((g) => rows[g - 1]!.id);
+    const list = async (query: string) => {
+      const res = await call('GET', `/api/lost-found${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return lostFoundListSchema.parse(res.json()).map((r) => r.id);
+    };
+    const scars = newest(scarOf);
+    expect(await list('?q=cicatriz')).toEqual(scars.slice(0, 24));
+    expect(await list('?q=CICATRI&limit=100')).toEqual(scars);
+    expect(await list('?q=cicatríz&kind=lost&limit=100')).toEqual(
+      newest((g) => scarOf(g) && g % 2 === 0),
+    );
+    expect(await list('?q=pata%20cicatriz&limit=100')).toEqual(newest(pawOf));
+    expect(await list('?q=zanahoria')).toEqual([]);
+    expect(await list('?q=calle&limit=3')).toEqual(newest((g) => !scarOf(g)).slice(0, 3));
+    // Pages starting at each scar, in a few sizes.
+    for (const before of scars)
+      for (const limit of [1, 5, 24])
+        expect(
+          await list(`?q=Cicatriz&limit=${limit}&before=${before}`),
+          `${before} ${limit}`,
+        ).toEqual(scars.filter((id) => id < before).slice(0, limit));
+  });
+
   it('only the reporter changes, closes or renews a report; closed ones leave the list', async () => {
     const report = await publish(ownerCookie, lost());
     expect((await call('PATCH', `/api/lost-found/${report.id}`, undefined, {})).statusCode).toBe(
@@ -373,6 +424,25 @@ describe.each(BACKENDS)('lost and found on %s', (backend) => {
     expect(back[0]!.id).toBe(mine.id);
     expect(back[0]!.reasons.slice(0, 2)).toEqual(['misma zona', 'mismo sexo']);
     expect((await call('GET', '/api/lost-found/99999/matches')).statusCode).toBe(404);
+  });
+
+  it('scores each colour a match shares with the report, whatever their order', async () => {
+    const mine = await publish(ownerCookie, lost({ colors: ['negro', 'blanco', 'cafe'] }));
+    const three = await publish(finderCookie, found({ colors: ['cafe', 'negro', 'blanco'] }));
+    const two = await publish(finderCookie, found({ colors: ['blanco', 'cafe'] }));
+    const one = await publish(finderCookie, found({ colors: ['gris', 'cafe', 'crema'] }));
+    const none = await publish(finderCookie, found({ colors: ['gris'] }));
+    const matches = lostFoundMatchListSchema.parse(
+      (await call('GET', `/api/lost-found/${mine.id}/matches`)).json(),
+    );
+    expect(matches.map((m) => m.id)).toEqual([three.id, two.id, one.id, none.id]);
+    expect(matches.map((m) => m.score - matches[3]!.score)).toEqual([4.5, 3, 1.5, 0]);
+    expect(matches.map((m) => m.reasons.filter((r) => r.includes('color')))).toEqual([
+      ['mismos colores'],
+      ['color en común'],
+      ['color en común'],
+      [],
+    ]);
   });
 
   it('delivers a message to the reporter by e-mail, the sender’s address only when shared', async () => {

@@ -14,9 +14,18 @@ import {
 import type { ReportInput } from '../../shared/moderation';
 import { PHOTO_MESSAGES, type Photo } from '../../shared/photo';
 import type { ZoneId } from '../../shared/zones';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION, type Queryable } from '../db/db';
+import {
+  FOREIGN_KEY_VIOLATION,
+  pgErrorCode,
+  UNIQUE_VIOLATION,
+  type Db,
+  type Queryable,
+} from '../db/db';
 import { queryWords } from '../dogs/repository';
 import { HttpError } from '../http/errors';
+
+/** Whether `db` is the database itself rather than a transaction's connection. */
+const isDb = (db: Queryable): db is Db => 'transaction' in db;
 
 /** Largest value of a PostgreSQL integer (the type of the ids). */
 const MAX_ID = 2_147_483_647;
@@ -84,8 +93,11 @@ const LISTED = listedAt('$1');
 /** Candidates whose descriptions the matching compares (the best by the other signs). */
 const MATCH_CANDIDATES = 100;
 
-/** Newest reports a text search checks one by one before it asks the trigram index. */
-const SEARCH_WALK_ROWS = 400;
+/** Newest reports a text search checks one by one before it searches windows of older ones. */
+const SEARCH_WALK_ROWS = 200;
+
+/** How many more ids than the walk's rate of hits suggests a first window spans. */
+const SEARCH_WINDOW_MARGIN = 1.5;
 
 /** Trigram similarity of two descriptions from which a reason "descripción parecida" follows. */
 export const TEXT_SIMILAR = 0.3;
@@ -94,6 +106,111 @@ export const TEXT_SIMILAR = 0.3;
 const SIZE_OPPOSITE = `((r.size = 'small' AND $5::text = 'large') OR (r.size = 'large' AND $5::text = 'small'))`;
 
 export function createLostFoundRepository(db: Queryable) {
+  /**
+   * The newest `limit` reports that pass `conditions` (SQL on `r`, whose values are
+   * `baseParams`) and hold every word. First the newest SEARCH_WALK_ROWS of them are checked one by one, in
+   * order, stopping once the page is full (a common word fills it there). Otherwise the hits
+   * are rare, and older reports are searched in windows of ids, newest first, each sized from
+   * how often the walk found the words and growing fourfold: there the trigram index picks the
+   * candidates and only those inside the window are compared (searchWindow).
+   */
+  async function searchPage(
+    conditions: string[],
+    baseParams: unknown[],
+    words: string[],
+    limit: number,
+  ): Promise<ReportRow[]> {
+    const params = [...baseParams];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where = conditions.join(' AND ');
+    const wordParams = words.map(param);
+    const wordSql = wordParams
+      .map((word) => `r.search_doc OPERATOR(public.%>) dog_search_norm(${word})`)
+      .join(' AND ');
+    // The walk's plan is the same whatever the words: given as a sub-select, they are not
+    // constants, so the planner does not try each against the column's statistics.
+    const found = await db.query<ReportRow>(
+      `SELECT ${COLUMNS}, false AS reporter_blocked FROM (
+         SELECT r.* FROM lost_found_reports r WHERE ${where}
+          ORDER BY r.id DESC LIMIT ${SEARCH_WALK_ROWS}
+       ) r
+        WHERE ${wordParams
+          .map((word) => `r.search_doc OPERATOR(public.%>) (SELECT dog_search_norm(${word}))`)
+          .join(' AND ')}
+        ORDER BY r.id DESC LIMIT $${params.length + 1}`,
+      [...params, limit],
+    );
+    if (found.length >= limit) return found;
+    const [walk] = await db.query<{ low: number | null; high: number | null; n: number }>(
+      `SELECT min(w.id) AS low, max(w.id) AS high, count(*)::int AS n FROM (
+         SELECT r.id FROM lost_found_reports r WHERE ${where}
+          ORDER BY r.id DESC LIMIT ${SEARCH_WALK_ROWS}
+       ) w`,
+      baseParams,
+    );
+    // Every report passing the other filters was checked.
+    if (!walk || walk.n < SEARCH_WALK_ROWS || walk.low === null || walk.high === null) return found;
+    let high = walk.low;
+    // Ids the walk spent on each hit, times the hits still missing, with some margin; no hit
+    // at all: the words are rare, the index alone finds them.
+    let span =
+      found.length === 0
+        ? Infinity
+        : Math.ceil(
+            (SEARCH_WINDOW_MARGIN * (limit - found.length) * (walk.high - walk.low + 1)) /
+              found.length,
+          );
+    for (;;) {
+      const low = high - span > 1 ? high - span : null;
+      const rows = await searchWindow(where, wordSql, params, low, high, limit - found.length);
+      found.push(...rows);
+      if (found.length >= limit || low === null) return found;
+      high = low;
+      span *= 4;
+    }
+  }
+
+  /**
+   * Reports with ids in [low, high) (no lower bound when null) that pass `where` and `wordSql`,
+   * newest first, at most `count`. Read with bitmap scans only: the trigram index's candidates
+   * and the ids of the window are combined before any report is compared, where a walk down the
+   * id index would compare every report of the window (the planner cannot tell how dear a
+   * comparison is). The words are constants here, unlike in the walk: the planner weighs them
+   * against the column's statistics to choose between the index's candidates alone (rare words)
+   * and those inside the window. Needs a transaction of its own for the setting; inside someone
+   * else's, the planner chooses.
+   */
+  async function searchWindow(
+    where: string,
+    wordSql: string,
+    baseParams: unknown[],
+    low: number | null,
+    high: number,
+    count: number,
+  ): Promise<ReportRow[]> {
+    const params = [...baseParams, high, count];
+    const range = [`r.id < $${params.length - 1}`];
+    if (low !== null) {
+      params.push(low);
+      range.push(`r.id >= $${params.length}`);
+    }
+    const sql = `SELECT ${COLUMNS}, false AS reporter_blocked FROM lost_found_reports r
+       WHERE ${where} AND ${range.join(' AND ')} AND ${wordSql}
+       ORDER BY r.id DESC LIMIT $${baseParams.length + 2}`;
+    if (!isDb(db)) return db.query<ReportRow>(sql, params);
+    return db.transaction(async (tx) => {
+      // No JIT either: PostgreSQL 15 counts a path it was told to avoid as dear enough for it.
+      await tx.exec(
+        'SET LOCAL enable_indexscan = off; SET LOCAL enable_indexonlyscan = off; ' +
+          'SET LOCAL jit = off',
+      );
+      return tx.query<ReportRow>(sql, params);
+    });
+  }
+
   return {
     async insert(
       reporterId: number,
@@ -233,9 +350,8 @@ export function createLostFoundRepository(db: Queryable) {
 
     /**
      * Open reports anyone may see, newest first, filtered; keyset pages by `before`. With words,
-     * the newest SEARCH_WALK_ROWS reports that pass the other filters are checked one by one
-     * first (a common word fills the page there); only when that does not fill the page is the
-     * trigram index asked for every report holding the words.
+     * see searchPage: each report's words cost a trigram comparison, so as few are compared as
+     * the page needs.
      */
     async list(filters: LostFoundFilters, now: Date): Promise<ReportRow[]> {
       const params: unknown[] = [now];
@@ -249,37 +365,12 @@ export function createLostFoundRepository(db: Queryable) {
       if (filters.size) conditions.push(`r.size = ${param(filters.size)}`);
       if (filters.sex) conditions.push(`r.sex = ${param(filters.sex)}`);
       if (filters.before) conditions.push(`r.id < ${param(Math.min(filters.before, MAX_ID))}`);
-      const words = queryWords(filters.q).map(
-        (word) => `r.search_doc OPERATOR(public.%>) dog_search_norm(${param(word)})`,
-      );
       const limit = filters.limit ?? LOST_FOUND_PAGE_DEFAULT;
-      const limitParam = param(limit);
-      if (words.length > 0) {
-        const walked = await db.query<ReportRow & { walked: number }>(
-          `SELECT ${COLUMNS}, false AS reporter_blocked, r.walked FROM (
-             SELECT c.*, count(*) OVER () AS walked FROM (
-               SELECT r.* FROM lost_found_reports r
-                WHERE ${conditions.join(' AND ')} ORDER BY r.id DESC LIMIT ${SEARCH_WALK_ROWS}
-             ) c
-           ) r
-            WHERE ${words.join(' AND ')} ORDER BY r.id DESC LIMIT ${limitParam}`,
-          params,
-        );
-        // A full page, or every report passing the other filters was checked: the answer.
-        if (walked.length >= limit || Number(walked[0]?.walked ?? 0) < SEARCH_WALK_ROWS)
-          return walked.map(({ walked: _, ...row }) => row);
-        if (walked.length === 0) {
-          const [row] = await db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM (SELECT 1 FROM lost_found_reports r
-               WHERE ${conditions.join(' AND ')} LIMIT ${SEARCH_WALK_ROWS}) x`,
-            params.slice(0, params.length - words.length - 1),
-          );
-          if (row!.n < SEARCH_WALK_ROWS) return [];
-        }
-      }
+      const words = queryWords(filters.q);
+      if (words.length > 0) return searchPage(conditions, params, words, limit);
       return db.query<ReportRow>(
         `SELECT ${COLUMNS}, false AS reporter_blocked FROM lost_found_reports r
-          WHERE ${[...conditions, ...words].join(' AND ')} ORDER BY r.id DESC LIMIT ${limitParam}`,
+          WHERE ${conditions.join(' AND ')} ORDER BY r.id DESC LIMIT ${param(limit)}`,
         params,
       );
     },
@@ -295,6 +386,12 @@ export function createLostFoundRepository(db: Queryable) {
       const [from, to] = lost
         ? [-MATCH_DAYS_BEFORE, MATCH_DAYS_AFTER]
         : [-MATCH_DAYS_AFTER, MATCH_DAYS_BEFORE];
+      // Colours in common, one containment test per colour of the report (distinct, as stored):
+      // no set operation per candidate.
+      const colors = [...new Set(report.colors)];
+      const sharedColors =
+        colors.map((_, i) => `(r.colors @> ($7::text[])[${i + 1}:${i + 1}])::int`).join(' + ') ||
+        '0';
       // Cheap signs first (zone, sex, size, colours, dates) pick the best candidates; only those
       // get their descriptions compared, and only the final ones their photos.
       return db.query<MatchRow>(
@@ -303,8 +400,7 @@ export function createLostFoundRepository(db: Queryable) {
                   r.zone = $4 AS same_zone,
                   (r.sex IS NOT NULL AND r.sex = $6) AS same_sex,
                   r.size = $5 AS same_size,
-                  cardinality(ARRAY(SELECT unnest(r.colors) INTERSECT SELECT unnest($7::text[])))
-                    AS shared_colors,
+                  ${sharedColors} AS shared_colors,
                   abs(r.seen_on - $8::date) AS days_apart
              FROM lost_found_reports r
             WHERE ${LISTED}
@@ -339,7 +435,7 @@ export function createLostFoundRepository(db: Queryable) {
           report.zone,
           report.size,
           report.sex,
-          report.colors,
+          colors,
           report.date,
           report.description,
           from,
