@@ -66,6 +66,11 @@ export function mailJobs({
           `UPDATE ${job} SET retry_delay = $3 WHERE name = $1 AND id = $2 AND state = 'active'`,
           [MAIL_QUEUE, item.id, retryInSeconds],
         );
+      }
+      await engine.boss.fail(MAIL_QUEUE, item.id, { message: reason });
+      // Logged once recorded: a process killed before this line leaves the job active, and it
+      // runs again only when it expires.
+      if (retries) {
         log.warn(
           { event: 'mail_retry', kind, attempt, jobId: item.id, reason, retryInSeconds },
           'mail failed, will retry',
@@ -76,7 +81,6 @@ export function mailJobs({
           'mail not sent: gave up',
         );
       }
-      await engine.boss.fail(MAIL_QUEUE, item.id, { message: reason });
       return;
     }
     // Delivered: the stored copy keeps only its kind (a reset link must not linger in the
