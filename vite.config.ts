@@ -2,7 +2,6 @@
 // Vitest runs the server and web suites as two projects. The config imports nothing from vitest
 // (a development package) so that a production install can build.
 /// <reference types="vitest/config" />
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -37,9 +36,6 @@ export default defineConfig({
     },
   },
   test: {
-    // Vitest's default leaves a core idle (one worker on two cores): the database-bound files
-    // wait on their own embedded database or PostgreSQL, so one worker per core halves the run.
-    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
