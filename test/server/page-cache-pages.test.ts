@@ -2,46 +2,20 @@
 // sent again without being drawn, under its own response's nonce; any write (through the API or
 // straight into the database, as a job does) shows on the very next page; logged-in pages and
 // pages that did not answer 200 are never kept.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDog, createUser, login, makeApp, testConfig, type TestUser } from './helpers/app';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
+import { buildPages, BUILD_TIMEOUT_MS, nonceOf, type PagesBuild } from './helpers/pages';
 
-const root = resolve(import.meta.dirname, '../..');
-let buildRoot: string;
+let build: PagesBuild;
 let staticDir: string;
 
 beforeAll(() => {
-  buildRoot = mkdtempSync(join(tmpdir(), 'happydog-page-cache-'));
-  staticDir = join(buildRoot, 'dist');
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      staticDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
-}, 180_000);
-afterAll(() => rmSync(buildRoot, { recursive: true, force: true }));
-
-/** The CSP nonce of the response's script-src. */
-function nonceOf(res: LightMyRequestResponse): string {
-  const csp = String(res.headers['content-security-policy']);
-  const nonce = / 'nonce-([^']+)'/.exec(csp)?.[1];
-  if (!nonce) throw new Error(`no nonce in ${csp}`);
-  return nonce;
-}
+  build = buildPages('happydog-page-cache-');
+  staticDir = build.staticDir;
+}, BUILD_TIMEOUT_MS);
+afterAll(() => build?.remove());
 
 const ORG = {
   name: 'Fundación Patitas del Valle',

@@ -1,17 +1,15 @@
 // No page flashes unstyled: every class the server's HTML uses, where the build styles it at all,
 // is styled by a stylesheet that HTML links. A screen whose code imports its styles but whose route
 // does not link them in its head is drawn bare until the code arrives, then jumps into place.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDog, createUser, login, makeApp, TestClock } from './helpers/app';
 import { openTestDatabase, type TestDatabase } from './helpers/database';
+import { buildPages, BUILD_TIMEOUT_MS, type PagesBuild } from './helpers/pages';
 
-const root = resolve(import.meta.dirname, '../..');
-let buildRoot: string;
+let build: PagesBuild;
 let staticDir: string;
 /** Every class some stylesheet of the build styles. */
 let styledAnywhere: Set<string>;
@@ -46,21 +44,8 @@ function usedAndLinked(html: string) {
 }
 
 beforeAll(async () => {
-  buildRoot = mkdtempSync(join(tmpdir(), 'happydog-styles-'));
-  staticDir = join(buildRoot, 'dist');
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      staticDir,
-      '--logLevel',
-      'error',
-    ],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+  build = buildPages('happydog-styles-');
+  staticDir = build.staticDir;
   styledAnywhere = new Set();
   for (const file of readdirSync(join(staticDir, 'assets'))) {
     if (!file.endsWith('.css')) continue;
@@ -110,12 +95,12 @@ beforeAll(async () => {
       links: [],
     })
   ).org.slug;
-}, 240_000);
+}, BUILD_TIMEOUT_MS + 60_000);
 
 afterAll(async () => {
   await app?.close();
   await t?.close();
-  rmSync(buildRoot, { recursive: true, force: true });
+  build?.remove();
 });
 
 const anonymous = () => [

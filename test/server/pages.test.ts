@@ -1,11 +1,9 @@
 // Every page drawn on the server for every visitor, from a real build of the app: the route's
 // HTML with the visitor's data, the router's hydration data under the response's CSP nonce,
 // logged-in pages with SALIR and owners' contacts, anonymous pages never with either.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CLIENT_MANIFEST_FILE,
@@ -15,38 +13,16 @@ import {
 } from '../../src/server/pages/renderer';
 import { createDog, createUser, login, makeApp, testConfig, type TestUser } from './helpers/app';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
+import { buildPages, BUILD_TIMEOUT_MS, nonceOf, type PagesBuild } from './helpers/pages';
 
-const root = resolve(import.meta.dirname, '../..');
-let buildRoot: string;
+let build: PagesBuild;
 let staticDir: string;
 
 beforeAll(() => {
-  buildRoot = mkdtempSync(join(tmpdir(), 'happydog-pages-'));
-  staticDir = join(buildRoot, 'dist');
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      staticDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
-}, 180_000);
-afterAll(() => rmSync(buildRoot, { recursive: true, force: true }));
-
-/** The CSP nonce of the response's script-src. */
-function nonceOf(res: LightMyRequestResponse): string {
-  const csp = String(res.headers['content-security-policy']);
-  const nonce = / 'nonce-([^']+)'/.exec(csp)?.[1];
-  if (!nonce) throw new Error(`no nonce in ${csp}`);
-  return nonce;
-}
+  build = buildPages('happydog-pages-');
+  staticDir = build.staticDir;
+}, BUILD_TIMEOUT_MS);
+afterAll(() => build?.remove());
 
 /** Every <script> start tag of the page. */
 const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
@@ -272,7 +248,7 @@ describe('the build for the server', () => {
   });
 
   it('a page that cannot be drawn is a plain Spanish error page, and the process goes on', async () => {
-    const broken = join(buildRoot, 'broken');
+    const broken = join(build.root, 'broken');
     mkdirSync(join(broken), { recursive: true });
     writeFileSync(join(broken, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     mkdirSync(ssrDirFor(broken), { recursive: true });
@@ -297,7 +273,7 @@ describe('the build for the server', () => {
   });
 
   it('a new build of the server entry is picked up while the server runs (npm run dev)', async () => {
-    const dev = join(buildRoot, 'dev');
+    const dev = join(build.root, 'dev');
     mkdirSync(dev, { recursive: true });
     mkdirSync(ssrDirFor(dev), { recursive: true });
     writeFileSync(join(dev, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
