@@ -76,8 +76,6 @@ export function createPageCache({
   };
 
   return {
-    enabled: ttlMs > 0,
-
     /**
      * The page at `key` (path and query) as a hit, with `nonce` in place of the one it was drawn
      * with; or a miss, to draw. Concurrent misses for one key at one version share one drawing:
