@@ -1,10 +1,19 @@
 // TanStack Query defaults shared by the app and the test renderer.
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
-export function createQueryClient(): QueryClient {
+/**
+ * The app's QueryClient. Options given here replace single defaults (the tests turn retries
+ * off); the app passes none.
+ */
+export function createQueryClient({
+  queries,
+  mutations,
+  ...others
+}: DefaultOptions = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
+      ...others,
       queries: {
         staleTime: 30_000,
         // Client errors (4xx) will not fix themselves on retry; network and 5xx errors may.
@@ -12,10 +21,11 @@ export function createQueryClient(): QueryClient {
           failureCount < 2 &&
           !(error instanceof ApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
+        ...queries,
       },
       // Offline, a mutation is tried at once and fails saying so, instead of waiting (paused,
       // its button spinning) for the connection to come back.
-      mutations: { retry: false, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always', ...mutations },
     },
   });
 }

@@ -1,23 +1,19 @@
 // Renders the whole app (Mantine, modals, notifications, TanStack Query and Router) at a route,
-// with a fresh QueryClient (no retries) and the mock API seeded for the test.
-import { QueryClient } from '@tanstack/react-query';
+// with a fresh QueryClient (the app's own, without retries) and the mock API seeded for the test.
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
 import { createAppRouter, type AppRouter } from '@/app/router';
 import { DocumentShellContext, MantineEnvContext } from '@/routes/__root';
 import { createSessionStore, readContactDogId } from '@/stores/session-store';
 import type { MockSeed } from './msw/mock-db';
 import { mockDb } from './msw/server';
 
+/** The app's QueryClient with retries off: a failed request fails the test's query at once. */
 export function createTestQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
+  return createQueryClient({ queries: { retry: false } });
 }
 
 type RenderAppOptions = MockSeed & {

@@ -1,5 +1,5 @@
-// In-memory stand-in for the API's database, shared by the MSW handlers of the web tests and of
-// `npm run dev:mock`. Dogs are stored without `user`; the handlers add it for logged-in callers.
+// In-memory stand-in for the API's database behind the MSW handlers of the web tests. Dogs are
+// stored without `user`; the handlers add it for logged-in callers.
 import type { Dog } from '@/shared/dog';
 import type { AdopterProfile } from '@/shared/adopter-profile';
 import type { InterestHistoryEntry, InterestState, ResponseTime } from '@/shared/interest';
@@ -48,13 +48,6 @@ export type StoredInterest = {
   profile?: AdopterProfile | null;
   created_at: string;
   updated_at: string;
-};
-
-export type MockSnapshot = {
-  users: MockUser[];
-  dogs: StoredDog[];
-  photos?: StoredPhoto[];
-  sessionUserId: number | null;
 };
 
 export class MockDb {
@@ -164,21 +157,5 @@ export class MockDb {
       photos.push(shown);
     }
     return photos;
-  }
-
-  snapshot(): MockSnapshot {
-    return {
-      users: this.users,
-      dogs: this.dogs,
-      photos: this.photos,
-      sessionUserId: this.sessionUserId,
-    };
-  }
-
-  restore(snapshot: MockSnapshot) {
-    this.users = snapshot.users;
-    this.dogs = snapshot.dogs;
-    this.photos = snapshot.photos ?? [];
-    this.sessionUserId = snapshot.sessionUserId;
   }
 }

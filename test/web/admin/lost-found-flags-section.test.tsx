@@ -7,8 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { LostFoundFlagsSection } from '@/features/admin/components/lost-found-flags-section';
 import { LOST_FOUND_MESSAGES, type LostFoundFlagGroup } from '@/shared/lost-found';
 import { API, apiError } from '../../support/msw/handlers';
-import { lostFoundFlagsApi } from '../../support/msw/lost-found-admin';
-import { server } from '../../support/msw/server';
+import { lostFoundFlagsApi, server } from '../../support/msw/server';
 import { renderFeature } from '../../support/render-feature';
 import { screen } from '../../support/test-utils';
 

@@ -1,18 +1,17 @@
-// The admins' side of lost and found complaints as MSW handlers: the open complaints grouped by
-// report, hiding (which closes a report's complaints, as the server does) and restoring.
+// The admins' side of lost and found complaints: the open complaints grouped by report, hiding
+// (which closes a report's complaints, as the server does) and restoring. Not among the default
+// handlers: a test declares the groups it needs with lostFoundFlagsApi (server.ts).
 import { http, HttpResponse } from 'msw';
 import type { LostFoundFlagGroup } from '@/shared/lost-found';
 import { LOST_FOUND_MESSAGES } from '@/shared/lost-found';
-import { API, apiError } from './handlers';
-import { server } from './server';
+import { API, apiError } from './common';
 
-/** Registers the handlers over these groups; what the admin did is in the returned log. */
-export function lostFoundFlagsApi(groups: LostFoundFlagGroup[]) {
+/** The handlers over these groups; each change the admin makes is appended to `log`. */
+export function lostFoundFlagHandlers(groups: LostFoundFlagGroup[], log: string[] = []) {
   const hidden = new Map<number, string>();
   const closed = new Set<number>();
-  const log: string[] = [];
   const find = (id: unknown) => groups.find((g) => g.report.id === Number(id));
-  server.use(
+  return [
     http.get(`${API}/admin/lost-found/reports`, () =>
       HttpResponse.json(
         groups
@@ -37,6 +36,5 @@ export function lostFoundFlagsApi(groups: LostFoundFlagGroup[]) {
       log.push(`restore ${group.report.id}`);
       return new HttpResponse(null, { status: 204 });
     }),
-  );
-  return log;
+  ];
 }
