@@ -132,7 +132,8 @@ export class MockDb {
       image_url: stored.image,
       photos,
     };
-    if (!this.sessionUser || !owner) return dog;
+    // As the server: without a session the contact is there, empty.
+    if (!this.sessionUser || !owner) return { ...dog, user: { name: '', email: '' } };
     const user = { name: owner.name, email: owner.email };
     return { ...dog, user: owner.phone ? { ...user, phone: owner.phone } : user };
   }

@@ -2,6 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '@/shared/api';
 import {
+  type AccountExport,
   changePasswordSchema,
   deleteAccountSchema,
   PASSWORD_RESET_REQUESTED,
@@ -10,9 +11,13 @@ import {
   RESET_LINK_INVALID,
   updateProfileSchema,
 } from '@/shared/account';
+import { PRIVACY_POLICY } from '@/shared/privacy';
 import { toApiUser } from '@/shared/user';
 import type { MockDb } from '../mock-db';
 import { API, apiError, firstIssue, readJson } from './common';
+
+/** When every mock account was created and accepted the privacy policy (the mock keeps none). */
+const ACCOUNT_CREATED_AT = '2026-01-15T12:00:00.000Z';
 
 export function accountHandlers(db: MockDb) {
   return [
@@ -53,15 +58,20 @@ export function accountHandlers(db: MockDb) {
     http.get(`${API}/user/export`, async () => {
       const user = db.sessionUser;
       if (!user) return apiError(401, MESSAGES.notLoggedIn);
-      const data = {
-        exported_at: new Date().toISOString(),
+      const now = new Date().toISOString();
+      const data: AccountExport = {
+        exported_at: now,
+        policy_version: PRIVACY_POLICY.version,
         profile: {
           id: user.id,
           name: user.name,
           email: user.email,
           phone: user.phone ?? null,
           role: user.role,
+          created_at: ACCOUNT_CREATED_AT,
         },
+        consents: [{ policy_version: PRIVACY_POLICY.version, accepted_at: ACCOUNT_CREATED_AT }],
+        sessions: [{ created_at: now, last_seen_at: now }],
         dogs: db.dogs.filter((dog) => dog.hostage_id === user.id),
       };
       return HttpResponse.json(data, {

@@ -110,7 +110,8 @@ export function followUpHandlers(db: MockDb) {
     http.get(`${API}/adoptions/:id`, async ({ params }) => {
       const found = adoptionFor(Number(params.id));
       if (found instanceof Response) return found;
-      return HttpResponse.json(found);
+      const { stored: _stored, ...detail } = found;
+      return HttpResponse.json(detail);
     }),
 
     http.post(`${API}/adoptions/:id/accept`, async ({ params }) => {
