@@ -2,7 +2,7 @@
 // fixtures.ts) goes to the handlers and, through app.inject, to the app. Both must answer it with
 // a route the app has, with the same class of status, and with bodies that the zod schema the
 // app's route declares for that status accepts (without fields it would never send). Every
-// default handler must be reached by some request.
+// handler (the defaults and the admins' complaint handlers) must be reached by some request.
 import type { FastifyInstance } from 'fastify';
 import { getResponse, type HttpHandler } from 'msw';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import type { RouteSpec } from '../../src/server/http/route';
 import { errors, type ResponseSpec } from '../../src/server/http/responses';
 import {
   accountOf,
+  FIXTURE_FLAG_GROUPS,
   FIXTURE_REQUESTS,
   FIXTURE_USERS,
   fixtureMockUsers,
@@ -18,7 +19,7 @@ import {
   type FixtureRequest,
   type FixtureUser,
 } from '../support/msw/fixtures';
-import { createHandlers } from '../support/msw/handlers';
+import { createHandlers, lostFoundFlagHandlers } from '../support/msw/handlers';
 import { MockDb } from '../support/msw/mock-db';
 import { makePhoto } from '../support/photos';
 import { BACKENDS, openTestDatabase, type TestDatabase } from './helpers/database';
@@ -206,9 +207,15 @@ describe.each(BACKENDS)('the MSW handlers against the real API on %s', (backend)
       clock,
       config: testConfig({ dogWritePerUser: 0, dogWritePerIp: 0 }),
     });
-    for (const user of Object.values(FIXTURE_USERS)) await createUser(t.db, user);
+    for (const { role, ...user } of Object.values(FIXTURE_USERS)) {
+      const { id } = await createUser(t.db, user);
+      await t.db.query('UPDATE users SET role = $1 WHERE id = $2', [role, id]);
+    }
     const db = new MockDb({ users: fixtureMockUsers() });
-    handlers = createHandlers(db) as HttpHandler[];
+    handlers = [
+      ...createHandlers(db),
+      ...lostFoundFlagHandlers(FIXTURE_FLAG_GROUPS),
+    ] as HttpHandler[];
     mock = mockSide(handlers, db);
     real = realSide(app, t, clock);
   });
@@ -238,7 +245,7 @@ describe.each(BACKENDS)('the MSW handlers against the real API on %s', (backend)
     });
   }
 
-  it('every default handler answered some fixture request', () => {
+  it('every handler answered some fixture request', () => {
     const unused = handlers.filter((h) => !h.isUsed).map((h) => `${h.info.method} ${h.info.path}`);
     expect(unused).toEqual([]);
   });

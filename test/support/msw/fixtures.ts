@@ -2,12 +2,29 @@
 // it (register, upload a photo, publish a dog with it, apply for it, close the adoption, …).
 // test/server/msw-contract.test.ts sends them to the handlers and to the real app and fails where
 // the two answer differently; a handler no request reaches fails it too.
+import type { LostFoundFlagGroup } from '@/shared/lost-found';
 import type { MockUser } from './mock-db';
 
 /** The accounts both sides start with; `as` names one by its key. */
 export const FIXTURE_USERS = {
-  ana: { name: 'Ana Rescatista', email: 'ana@example.com', password: 'perro-feliz-ana-2025' },
-  bea: { name: 'Bea Adoptante', email: 'bea@example.com', password: 'perro-feliz-bea-2025' },
+  ana: {
+    name: 'Ana Rescatista',
+    email: 'ana@example.com',
+    password: 'perro-feliz-ana-2025',
+    role: 'user',
+  },
+  bea: {
+    name: 'Bea Adoptante',
+    email: 'bea@example.com',
+    password: 'perro-feliz-bea-2025',
+    role: 'user',
+  },
+  admin: {
+    name: 'Alba Admin',
+    email: 'admin@example.com',
+    password: 'perro-feliz-admin-25',
+    role: 'admin',
+  },
 } as const;
 /** An account a request creates on both sides, so it may log in later. */
 const carla = { name: 'Carla Nueva', email: 'carla@example.com', password: 'perro-feliz-carla-25' };
@@ -40,10 +57,28 @@ export interface FixtureRequest {
 
 /** The accounts as the MockDb stores them, ids in the order the real side creates them. */
 export function fixtureMockUsers(): MockUser[] {
-  return Object.values(FIXTURE_USERS).map((user, i) => ({ id: i + 1, role: 'user', ...user }));
+  return Object.values(FIXTURE_USERS).map((user, i) => ({ id: i + 1, ...user }));
 }
 
 export const accountOf = (user: FixtureUser) => ACCOUNTS[user];
+
+/** The complaints the admins' handlers (lostFoundFlagHandlers) start with. */
+export const FIXTURE_FLAG_GROUPS: LostFoundFlagGroup[] = [
+  {
+    report: { id: 11, kind: 'lost', name: 'Luna', zone_name: 'Cali – Comuna 17', hidden: false },
+    reporter: { id: 3, name: 'Rosa Reporta', email: 'rosa@example.com' },
+    count: 1,
+    flags: [
+      {
+        id: 110,
+        reason: 'spam',
+        details: 'Pide plata por adelantado',
+        created_at: '2026-11-21T15:00:00.000Z',
+        by: { id: 20, name: 'Persona 1', email: 'p1@example.com' },
+      },
+    ],
+  },
+];
 
 const dog = {
   name: 'Firulais',
@@ -401,6 +436,27 @@ export const FIXTURE_REQUESTS: FixtureRequest[] = [
   },
   { name: 'happy endings', method: 'GET', path: '/api/happy-endings' },
   { name: 'a dog today', method: 'GET', path: (ids) => `/api/dog/${ids.dog}/today` },
+
+  // Moderation of lost and found complaints
+  {
+    name: 'open complaints',
+    as: 'admin',
+    method: 'GET',
+    path: '/api/admin/lost-found/reports',
+  },
+  {
+    name: 'hide an unknown report',
+    as: 'admin',
+    method: 'POST',
+    path: '/api/admin/lost-found/987654/hide',
+    json: { reason: 'Información falsa' },
+  },
+  {
+    name: 'restore an unknown report',
+    as: 'admin',
+    method: 'POST',
+    path: '/api/admin/lost-found/987654/restore',
+  },
 
   // Deleting a dog last: the requests above refer to it.
   {
