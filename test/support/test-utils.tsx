@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter, type AppRouter } from '@/app/router';
-import { DocumentShellContext, MantineEnvContext } from '@/routes/__root';
+import { DocumentShellContext, MantineEnvContext } from '@/app/router-context';
 import { createSessionStore, readContactDogId } from '@/stores/session-store';
 import type { MockSeed } from './msw/mock-db';
 import { mockDb } from './msw/server';

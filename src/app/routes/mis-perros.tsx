@@ -1,0 +1,14 @@
+// `/mis-perros` ("Mis publicaciones"): the logged-in person's own dogs, their requests and the
+// requests they sent. An anonymous visitor is sent to /entrar, which brings them back here after
+// logging in. The lists are loaded (in the chunk of the page's data) before the page is drawn.
+import { createFileRoute } from '@tanstack/react-router';
+import MyDogsScreen from '@/features/adoption/components/my-dogs-screen';
+import { loginFirst, privateHead } from '@/lib/private-page';
+
+export const Route = createFileRoute('/mis-perros')({
+  beforeLoad: loginFirst('/mis-perros'),
+  loader: ({ context }) =>
+    import('@/features/adoption/route-data').then((data) => data.loadMyDogs(context.queryClient)),
+  head: privateHead('Mis publicaciones'),
+  component: MyDogsScreen,
+});

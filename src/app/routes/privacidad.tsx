@@ -1,0 +1,19 @@
+// `/privacidad`: the personal data policy a person accepts when registering.
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivacyPolicyScreen } from '@/features/account/components/privacy-policy-screen';
+import { accountStylesheets } from '@/features/account/components/account-stylesheets';
+
+export const Route = createFileRoute('/privacidad')({
+  head: () => ({
+    links: accountStylesheets,
+    meta: [
+      { title: 'Política de tratamiento de datos personales | Happy Dog' },
+      {
+        name: 'description',
+        content:
+          'Cómo Happy Dog trata tus datos personales según la Ley 1581 de 2012: responsable, finalidades, tus derechos y cómo ejercerlos.',
+      },
+    ],
+  }),
+  component: PrivacyPolicyScreen,
+});
