@@ -24,21 +24,28 @@ export const Route = createFileRoute('/admin')({
   loader: async ({ context }) => {
     // The page's own status (entry-server.tsx): a logged-in visitor who is not an admin gets 403.
     if (!context.isAdmin) return { allowed: false, httpStatus: 403 };
-    // What the page needs besides its component loads with its data: every page's first code
-    // (route files included) stays small.
-    const data = await import('@/features/admin/route-data');
+    // The queries' modules load with the page, not with every page's first code.
+    const [reports, flags, hidden, blocked, audit, jobs, orgs] = await Promise.all([
+      import('@/features/admin/api/get-reports'),
+      import('@/features/admin/api/get-lost-found-flags'),
+      import('@/features/admin/api/get-hidden-dogs'),
+      import('@/features/admin/api/get-blocked-users'),
+      import('@/features/admin/api/get-audit'),
+      import('@/features/admin/api/jobs'),
+      import('@/features/orgs/api/orgs'),
+    ]);
     // Not thrown on failure: each section then says so and offers to retry.
     const { queryClient } = context;
     await Promise.all([
-      queryClient.prefetchQuery(data.reportsQueryOptions()),
-      queryClient.prefetchQuery(data.lostFoundFlagsQueryOptions()),
-      queryClient.prefetchQuery(data.hiddenDogsQueryOptions()),
-      queryClient.prefetchQuery(data.blockedUsersQueryOptions()),
-      queryClient.prefetchQuery(data.auditQueryOptions()),
-      queryClient.prefetchQuery(data.failedJobsQueryOptions()),
-      queryClient.prefetchQuery(data.waitingOrgsQueryOptions()),
+      queryClient.prefetchQuery(reports.reportsQueryOptions()),
+      queryClient.prefetchQuery(flags.lostFoundFlagsQueryOptions()),
+      queryClient.prefetchQuery(hidden.hiddenDogsQueryOptions()),
+      queryClient.prefetchQuery(blocked.blockedUsersQueryOptions()),
+      queryClient.prefetchQuery(audit.auditQueryOptions()),
+      queryClient.prefetchQuery(jobs.failedJobsQueryOptions()),
+      queryClient.prefetchQuery(orgs.waitingOrgsQueryOptions()),
     ]);
-    return { allowed: true, links: data.adminStylesheets };
+    return { allowed: true };
   },
   head: privateHead('Moderación'),
   component: AdminRoute,

@@ -10,13 +10,9 @@ export const Route = createFileRoute('/adopciones/$id')({
     return loginFirst(`/adopciones/${params.id}`)({ context });
   },
   loader: async ({ context, params }) => {
-    const [{ adoptionQueryOptions }, { followUpStylesheets }] = await Promise.all([
-      import('@/features/follow-up/api/follow-up'),
-      import('@/features/follow-up/route-data'),
-    ]);
+    const { adoptionQueryOptions } = await import('@/features/follow-up/api/follow-up');
     // Not thrown on failure: the screen then says so and offers to retry.
     await context.queryClient.prefetchQuery(adoptionQueryOptions(Number(params.id)));
-    return { links: followUpStylesheets };
   },
   head: privateHead('Adopción'),
   component: function AdoptionRoute() {

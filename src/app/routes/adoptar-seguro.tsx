@@ -2,11 +2,9 @@
 // signs of a scam and how to report it.
 import { createFileRoute } from '@tanstack/react-router';
 import { SafeAdoptionScreen } from '@/features/orgs/components/safe-adoption-screen';
-import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
 
 export const Route = createFileRoute('/adoptar-seguro')({
   head: () => ({
-    links: orgStylesheets,
     meta: [
       { title: 'Adoptar seguro: nunca pagues antes de conocer al perro | Happy Dog' },
       {

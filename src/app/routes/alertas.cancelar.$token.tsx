@@ -3,11 +3,9 @@
 // stopped and offers to create it again. Never indexed; its address is never sent as a Referer.
 import { createFileRoute } from '@tanstack/react-router';
 import { UnsubscribeScreen } from '@/features/alerts/components/unsubscribe-screen';
-import { accountStylesheets } from '@/features/account/components/account-stylesheets';
 
 export const Route = createFileRoute('/alertas/cancelar/$token')({
   head: () => ({
-    links: accountStylesheets,
     meta: [
       { title: 'Cancelar alertas | Happy Dog' },
       { name: 'robots', content: 'noindex' },

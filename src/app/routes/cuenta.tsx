@@ -3,13 +3,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AccountRouteScreen } from '@/features/account/components/account-route-screen';
 import { accountQueryOptions } from '@/features/account/api/get-account';
-import { accountStylesheets } from '@/features/account/components/account-stylesheets';
 import { loginFirst, privateHead } from '@/lib/private-page';
 
 export const Route = createFileRoute('/cuenta')({
   beforeLoad: loginFirst('/cuenta'),
   // Not thrown on failure: the screen then says so and offers to retry.
   loader: ({ context }) => context.queryClient.prefetchQuery(accountQueryOptions()),
-  head: privateHead('Mi cuenta', accountStylesheets),
+  head: privateHead('Mi cuenta'),
   component: AccountRouteScreen,
 });

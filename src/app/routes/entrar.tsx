@@ -3,7 +3,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginScreen } from '@/features/session/components/login-screen';
 import { isLoggedIn } from '@/features/session/api/get-me';
-import { authStylesheets } from '@/features/session/components/auth-stylesheets';
 import { safeRedirect } from '@/lib/safe-redirect';
 
 export const Route = createFileRoute('/entrar')({
@@ -16,6 +15,6 @@ export const Route = createFileRoute('/entrar')({
       throw redirect({ to: search.redirect ?? '/', replace: true });
     }
   },
-  head: () => ({ meta: [{ title: 'Ingresar | Happy Dog' }], links: authStylesheets }),
+  head: () => ({ meta: [{ title: 'Ingresar | Happy Dog' }] }),
   component: LoginScreen,
 });

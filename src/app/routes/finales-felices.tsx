@@ -4,15 +4,10 @@ import { HappyEndingsScreen } from '@/features/follow-up/components/happy-ending
 
 export const Route = createFileRoute('/finales-felices')({
   loader: async ({ context }) => {
-    const [{ happyEndingsQueryOptions }, { followUpStylesheets }] = await Promise.all([
-      import('@/features/follow-up/api/follow-up'),
-      import('@/features/follow-up/route-data'),
-    ]);
+    const { happyEndingsQueryOptions } = await import('@/features/follow-up/api/follow-up');
     await context.queryClient.prefetchQuery(happyEndingsQueryOptions());
-    return { links: followUpStylesheets };
   },
-  head: ({ loaderData }) => ({
-    links: loaderData?.links ?? [],
+  head: () => ({
     meta: [
       { title: 'Finales felices: perros adoptados en Cali | Happy Dog' },
       {

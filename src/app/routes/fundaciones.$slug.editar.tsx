@@ -2,7 +2,6 @@
 // visitors go to /entrar and come back).
 import { createFileRoute } from '@tanstack/react-router';
 import { OrgEditScreen as Screen } from '@/features/orgs/components/org-edit-screen';
-import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
 import { loginFirst, privateHead } from '@/lib/private-page';
 
 export const Route = createFileRoute('/fundaciones/$slug/editar')({
@@ -13,7 +12,7 @@ export const Route = createFileRoute('/fundaciones/$slug/editar')({
     const { myOrgsQueryOptions } = await import('@/features/orgs/api/orgs');
     await context.queryClient.prefetchQuery(myOrgsQueryOptions());
   },
-  head: privateHead('Editar la organización', orgStylesheets),
+  head: privateHead('Editar la organización'),
   component: function EditRoute() {
     return <Screen slug={Route.useParams().slug} />;
   },

@@ -8,10 +8,12 @@ export const Route = createFileRoute('/fundaciones/$slug/')({
   loader: async ({ context, params }) => {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(params.slug) || params.slug.length > 80) throw notFound();
     try {
-      const data = await import('@/features/orgs/route-data');
-      const page = await context.queryClient.ensureQueryData(data.orgPageQueryOptions(params.slug));
-      const head = data.orgHead(page.org, context.origin);
-      return { head: { meta: head.meta, links: [...data.orgStylesheets, ...head.links] } };
+      const [{ orgPageQueryOptions }, { orgHead }] = await Promise.all([
+        import('@/features/orgs/api/orgs'),
+        import('@/features/orgs/org-meta'),
+      ]);
+      const page = await context.queryClient.ensureQueryData(orgPageQueryOptions(params.slug));
+      return { head: orgHead(page.org, context.origin) };
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound();
       throw error;

@@ -1,7 +1,6 @@
 // `/fundaciones/$slug/integrantes`: the organization's members, for its members only.
 import { createFileRoute } from '@tanstack/react-router';
 import { OrgMembersScreen as Screen } from '@/features/orgs/components/org-members-screen';
-import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
 import { loginFirst, privateHead } from '@/lib/private-page';
 
 export const Route = createFileRoute('/fundaciones/$slug/integrantes')({
@@ -12,7 +11,7 @@ export const Route = createFileRoute('/fundaciones/$slug/integrantes')({
     const { myOrgsQueryOptions } = await import('@/features/orgs/api/orgs');
     await context.queryClient.prefetchQuery(myOrgsQueryOptions());
   },
-  head: privateHead('Integrantes', orgStylesheets),
+  head: privateHead('Integrantes'),
   component: function MembersRoute() {
     return <Screen slug={Route.useParams().slug} />;
   },

@@ -1,7 +1,6 @@
 // `/fundaciones`: the foundations, rescuers and shelters, drawn on the server with their list.
 import { createFileRoute } from '@tanstack/react-router';
 import { OrgListScreen } from '@/features/orgs/components/org-list-screen';
-import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
 
 const DESCRIPTION =
   'Fundaciones, rescatistas independientes y refugios que dan perros en adopción en Cali. Las verificadas fueron revisadas por el equipo de Happy Dog.';
@@ -14,7 +13,6 @@ export const Route = createFileRoute('/fundaciones/')({
     await context.queryClient.prefetchQuery(orgListQueryOptions());
   },
   head: () => ({
-    links: orgStylesheets,
     meta: [
       { title: 'Fundaciones y rescatistas | Happy Dog' },
       { name: 'description', content: DESCRIPTION },

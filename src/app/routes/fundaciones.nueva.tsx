@@ -2,11 +2,10 @@
 // and come back).
 import { createFileRoute } from '@tanstack/react-router';
 import { OrgFormScreen } from '@/features/orgs/components/org-form-screen';
-import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
 import { loginFirst, privateHead } from '@/lib/private-page';
 
 export const Route = createFileRoute('/fundaciones/nueva')({
   beforeLoad: loginFirst('/fundaciones/nueva'),
-  head: privateHead('Registrar una organización', orgStylesheets),
+  head: privateHead('Registrar una organización'),
   component: OrgFormScreen,
 });

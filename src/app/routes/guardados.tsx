@@ -6,10 +6,12 @@ import { loginFirst, privateHead } from '@/lib/private-page';
 
 export const Route = createFileRoute('/guardados')({
   beforeLoad: loginFirst('/guardados'),
-  loader: ({ context }) =>
-    import('@/features/favorites/route-data').then((data) =>
-      data.loadSavedDogs(context.queryClient),
-    ),
+  // Not thrown on failure: the screen then offers to retry. The query's module loads with the
+  // page, not with every page's first code.
+  loader: async ({ context }) => {
+    const { favoritesQueryOptions } = await import('@/features/favorites/api/favorites-query');
+    await context.queryClient.prefetchQuery(favoritesQueryOptions());
+  },
   head: privateHead('Guardados'),
   component: SavedDogsScreen,
 });

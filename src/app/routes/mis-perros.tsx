@@ -7,8 +7,16 @@ import { loginFirst, privateHead } from '@/lib/private-page';
 
 export const Route = createFileRoute('/mis-perros')({
   beforeLoad: loginFirst('/mis-perros'),
-  loader: ({ context }) =>
-    import('@/features/adoption/route-data').then((data) => data.loadMyDogs(context.queryClient)),
+  // Not thrown on failure: the screen then offers to retry.
+  loader: async ({ context }) => {
+    const { interestsQueryOptions, myDogsQueryOptions } =
+      await import('@/features/adoption/api/interest-keys');
+    await Promise.all([
+      context.queryClient.prefetchQuery(myDogsQueryOptions()),
+      context.queryClient.prefetchQuery(interestsQueryOptions('received')),
+      context.queryClient.prefetchQuery(interestsQueryOptions('sent')),
+    ]);
+  },
   head: privateHead('Mis publicaciones'),
   component: MyDogsScreen,
 });

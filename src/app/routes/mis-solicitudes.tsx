@@ -7,12 +7,12 @@ import { loginFirst, privateHead } from '@/lib/private-page';
 
 export const Route = createFileRoute('/mis-solicitudes')({
   beforeLoad: loginFirst('/mis-solicitudes'),
-  // The list and the page's stylesheet come in the chunk of the page's data, not with every page's
-  // first code.
-  loader: ({ context }) =>
-    import('@/features/adoption/route-data').then((data) =>
-      data.loadMyApplications(context.queryClient),
-    ),
+  // Not thrown on failure: the screen then offers to retry. The query's module loads with the
+  // page, not with every page's first code.
+  loader: async ({ context }) => {
+    const { interestsQueryOptions } = await import('@/features/adoption/api/interest-keys');
+    await context.queryClient.prefetchQuery(interestsQueryOptions('sent'));
+  },
   head: privateHead('Mis solicitudes'),
   component: MyApplicationsScreen,
 });

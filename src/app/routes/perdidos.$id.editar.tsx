@@ -13,14 +13,13 @@ export const Route = createFileRoute('/perdidos/$id/editar')({
   loader: async ({ context, params }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
-    const data = await import('@/features/lost-found/route-data');
+    const { reportQuery } = await import('@/features/lost-found/api/lost-found-api');
     try {
-      await context.queryClient.ensureQueryData(data.reportQuery(id));
+      await context.queryClient.ensureQueryData(reportQuery(id));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound();
       throw error;
     }
-    return { links: data.lostFoundStylesheets };
   },
   head: privateHead('Editar tu reporte'),
   component: function ReportEditRoute() {

@@ -11,14 +11,16 @@ export const Route = createFileRoute('/perdidos/$id/')({
     const id = parseId(params.id);
     if (id === null) throw notFound();
     try {
-      const data = await import('@/features/lost-found/route-data');
-      const [report] = await Promise.all([
-        context.queryClient.ensureQueryData(data.reportQuery(id)),
-        // Not thrown on failure: the page then says so.
-        context.queryClient.prefetchQuery(data.matchesQuery(id)),
+      const [{ reportQuery, matchesQuery }, { reportHead }] = await Promise.all([
+        import('@/features/lost-found/api/lost-found-api'),
+        import('@/features/lost-found/meta'),
       ]);
-      const head = data.reportHead(report, context.origin);
-      return { head: { meta: head.meta, links: [...data.lostFoundStylesheets, ...head.links] } };
+      const [report] = await Promise.all([
+        context.queryClient.ensureQueryData(reportQuery(id)),
+        // Not thrown on failure: the page then says so.
+        context.queryClient.prefetchQuery(matchesQuery(id)),
+      ]);
+      return { head: reportHead(report, context.origin) };
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound();
       throw error;

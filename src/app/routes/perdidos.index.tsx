@@ -19,12 +19,14 @@ export const Route = createFileRoute('/perdidos/')({
   validateSearch: validateLostFoundSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
-    const data = await import('@/features/lost-found/route-data');
+    const [{ lostFoundListQuery }, { listHead }] = await Promise.all([
+      import('@/features/lost-found/api/lost-found-api'),
+      import('@/features/lost-found/meta'),
+    ]);
     // Not thrown on failure: the page then says so and offers to retry.
-    const load = context.queryClient.prefetchQuery(data.lostFoundListQuery(deps));
+    const load = context.queryClient.prefetchQuery(lostFoundListQuery(deps));
     if (typeof document === 'undefined') await load;
-    const head = data.listHead(context.origin);
-    return { head: { meta: head.meta, links: [...data.lostFoundStylesheets, ...head.links] } };
+    return { head: listHead(context.origin) };
   },
   head: ({ loaderData }) => ({
     meta: loaderData?.head.meta ?? [{ title: 'Perros perdidos y encontrados | Happy Dog' }],

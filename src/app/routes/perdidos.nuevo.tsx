@@ -6,10 +6,6 @@ import { loginFirst, privateHead } from '@/lib/private-page';
 
 export const Route = createFileRoute('/perdidos/nuevo')({
   beforeLoad: loginFirst('/perdidos/nuevo'),
-  loader: async () => {
-    const data = await import('@/features/lost-found/route-data');
-    return { links: data.lostFoundStylesheets };
-  },
   head: privateHead('Publicar un reporte'),
   component: ReportFormPage,
 });

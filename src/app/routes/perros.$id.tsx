@@ -14,10 +14,12 @@ export const Route = createFileRoute('/perros/$id')({
     try {
       // What the page needs besides its component loads with its data: every page's first code
       // (route files included) stays small.
-      const data = await import('@/features/dogs/route-data');
-      const dog = await context.queryClient.ensureQueryData(data.dogQueryOptions(id));
-      const head = data.dogHead(dog, context.origin);
-      return { head: { meta: head.meta, links: [...data.dogPageStylesheets, ...head.links] } };
+      const [{ dogQueryOptions }, { dogHead }] = await Promise.all([
+        import('@/features/dogs/api/get-dog'),
+        import('@/features/dogs/dog-meta'),
+      ]);
+      const dog = await context.queryClient.ensureQueryData(dogQueryOptions(id));
+      return { head: dogHead(dog, context.origin) };
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound();
       throw error;

@@ -21,8 +21,11 @@ export const Route = createFileRoute('/perros/')({
   loader: async ({ context, deps }) => {
     // What the page needs besides its component loads with its data: every page's first code
     // (route files included) stays small.
-    const data = await import('@/features/dogs/route-data');
-    const queries = data.catalogQueries(deps);
+    const [{ catalogQueries }, { catalogHead }] = await Promise.all([
+      import('@/features/dogs/api/catalog-queries'),
+      import('@/features/dogs/dog-meta'),
+    ]);
+    const queries = catalogQueries(deps);
     // Not thrown on failure: the page then says so and offers to retry.
     const loads = Promise.all([
       context.queryClient.prefetchInfiniteQuery(queries.list),
@@ -30,8 +33,7 @@ export const Route = createFileRoute('/perros/')({
     ]);
     // The server waits, so the cards are in the first HTML; the browser shows the page at once.
     if (typeof document === 'undefined') await loads;
-    const head = data.catalogHead(context.origin);
-    return { head: { meta: head.meta, links: [...data.catalogStylesheets, ...head.links] } };
+    return { head: catalogHead(context.origin) };
   },
   head: ({ loaderData }) => ({
     meta: loaderData?.head.meta ?? [{ title: 'Perros en adopción | Happy Dog' }],

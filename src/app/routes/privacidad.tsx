@@ -1,11 +1,9 @@
 // `/privacidad`: the personal data policy a person accepts when registering.
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivacyPolicyScreen } from '@/features/account/components/privacy-policy-screen';
-import { accountStylesheets } from '@/features/account/components/account-stylesheets';
 
 export const Route = createFileRoute('/privacidad')({
   head: () => ({
-    links: accountStylesheets,
     meta: [
       { title: 'Política de tratamiento de datos personales | Happy Dog' },
       {

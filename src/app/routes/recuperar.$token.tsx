@@ -2,11 +2,9 @@
 // is never indexed, and its address (the token) is never sent to other sites as a Referer.
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordScreen } from '@/features/account/components/reset-password-screen';
-import { accountStylesheets } from '@/features/account/components/account-stylesheets';
 
 export const Route = createFileRoute('/recuperar/$token')({
   head: () => ({
-    links: accountStylesheets,
     meta: [
       { title: 'Nueva contraseña | Happy Dog' },
       { name: 'robots', content: 'noindex' },

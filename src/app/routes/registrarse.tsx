@@ -2,7 +2,6 @@
 // is passed on to /entrar, so a visitor who had to create an account still lands back there.
 import { createFileRoute } from '@tanstack/react-router';
 import { RegisterScreen } from '@/features/session/components/register-screen';
-import { authStylesheets } from '@/features/session/components/auth-stylesheets';
 import { safeRedirect } from '@/lib/safe-redirect';
 
 export const Route = createFileRoute('/registrarse')({
@@ -10,6 +9,6 @@ export const Route = createFileRoute('/registrarse')({
     const target = safeRedirect(search.redirect);
     return target ? { redirect: target } : {};
   },
-  head: () => ({ meta: [{ title: 'Registrarse | Happy Dog' }], links: authStylesheets }),
+  head: () => ({ meta: [{ title: 'Registrarse | Happy Dog' }] }),
   component: RegisterScreen,
 });

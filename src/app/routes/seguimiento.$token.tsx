@@ -3,14 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CheckinScreen } from '@/features/follow-up/components/checkin-screen';
 
 export const Route = createFileRoute('/seguimiento/$token')({
-  // The page's stylesheet comes with a chunk of its own, not with every page's first code.
-  loader: () =>
-    import('@/features/follow-up/route-data').then((data) => ({
-      links: data.followUpStylesheets,
-    })),
   // The link is a key: the page is never indexed, and its address is not sent elsewhere.
-  head: ({ loaderData }) => ({
-    links: loaderData?.links ?? [],
+  head: () => ({
     meta: [
       { title: 'Seguimiento de adopción | Happy Dog' },
       { name: 'robots', content: 'noindex' },
