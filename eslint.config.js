@@ -17,6 +17,8 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'public',
+      // Written by the router plugin (vite.config.ts) from the files of src/app/routes/.
+      'src/app/routeTree.gen.ts',
     ],
   },
   js.configs.recommended,

@@ -3,14 +3,29 @@
 // (a development package) so that a production install can build.
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { CLIENT_ENTRY, serverEntryBuild } from './scripts/build/ssr-plugin';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+const routerFiles = {
+  routesDirectory: './src/app/routes',
+  generatedRouteTree: './src/app/routeTree.gen.ts',
+};
 
 export default defineConfig({
-  plugins: [react(), serverEntryBuild()],
+  plugins: [
+    // Writes src/app/routeTree.gen.ts from the files of src/app/routes/ and splits each route's
+    // components (screen, error and not-found pages) into chunks the route loads when it matches.
+    tanstackRouter({
+      target: 'react',
+      ...routerFiles,
+      autoCodeSplitting: true,
+    }),
+    react(),
+    serverEntryBuild(routerFiles),
+  ],
   resolve: { alias: { '@': src } },
   build: {
     outDir: 'dist',

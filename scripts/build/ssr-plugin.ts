@@ -1,20 +1,42 @@
 // Vite plugin: after the browser build, moves Vite's manifest out of the static root and builds
 // the server entry (src/entry-server.tsx, every dependency included) into <outDir>-ssr/, where
 // browsers cannot read it. The server draws every page with that module (src/server/pages/renderer.ts).
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { Generator, getConfig, rootPathId } from '@tanstack/router-generator';
 import type { Plugin, ResolvedConfig } from 'vite';
 import {
   CLIENT_MANIFEST_FILE,
+  ROUTE_FILES_FILE,
   SERVER_ENTRY_FILE,
   ssrDirFor,
 } from '../../src/server/pages/renderer';
+
+/** The router plugin's options (vite.config.ts): where the route files and their tree live. */
+export type RouterFilesOptions = { routesDirectory: string; generatedRouteTree: string };
+
+/** Each route's id and its file, relative to the project root as Vite's manifest names it. */
+async function routeFiles(root: string, options: RouterFilesOptions) {
+  const generator = new Generator({
+    config: getConfig({ ...options, target: 'react' }, root),
+    root,
+  });
+  await generator.run();
+  const files: Record<string, string> = {};
+  for (const [file, { routeId }] of generator.getRoutesByFileMap()) {
+    // The router knows its root route as __root__.
+    files[routeId === `/${rootPathId}` ? '__root__' : routeId] = relative(root, file)
+      .split('\\')
+      .join('/');
+  }
+  return files;
+}
 
 const NESTED = 'HAPPYDOG_SSR_BUILD';
 export const CLIENT_ENTRY = 'src/entry-client.tsx';
 const SERVER_ENTRY = 'src/entry-server.tsx';
 
-export function serverEntryBuild(): Plugin {
+export function serverEntryBuild(routerFiles: RouterFilesOptions): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'happy-dog:server-entry',
@@ -30,6 +52,11 @@ export function serverEntryBuild(): Plugin {
       mkdirSync(ssrDir, { recursive: true });
       // The manifest lists every file of the build: useful to the server, not to visitors.
       renameSync(join(outDir, '.vite', 'manifest.json'), join(ssrDir, CLIENT_MANIFEST_FILE));
+      // The server builds each route's assets from the manifest with it (renderer.ts).
+      writeFileSync(
+        join(ssrDir, ROUTE_FILES_FILE),
+        JSON.stringify(await routeFiles(config.root, routerFiles), null, 2),
+      );
       rmSync(join(outDir, '.vite'), { recursive: true, force: true });
       const { build } = await import('vite');
       process.env[NESTED] = '1';

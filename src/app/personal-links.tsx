@@ -5,7 +5,7 @@
 // width, so a phone shows them without opening the menu. Its own chunk: anonymous visitors (every
 // first view of the landing page) never load it.
 import { IconClipboardList, IconHeart, IconPaw, IconShieldCheck } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import { PlainButtonLink } from '@/components/plain-button';
 import { MY_APPLICATIONS_PATH, MY_DOGS_PATH } from '@/shared/site';
 import NewRequestsBadge, {
@@ -25,11 +25,11 @@ export default function PersonalLinks({
 }) {
   const isAdmin = useSessionStore((state) => state.role === 'admin');
   const news = useNewRequestsCount();
-  const links = [
+  const links: Array<{ to: LinkProps['to'] & string; label: string; Icon: typeof IconPaw }> = [
     { to: MY_DOGS_PATH, label: 'Mis publicaciones', Icon: IconPaw },
     { to: MY_APPLICATIONS_PATH, label: 'Mis solicitudes', Icon: IconClipboardList },
     { to: '/guardados', label: 'Guardados', Icon: IconHeart },
-    ...(isAdmin ? [{ to: '/admin', label: 'Moderación', Icon: IconShieldCheck }] : []),
+    ...(isAdmin ? [{ to: '/admin' as const, label: 'Moderación', Icon: IconShieldCheck }] : []),
   ];
   if (place === 'menu') {
     return links.map((item) => (

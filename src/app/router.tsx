@@ -1,5 +1,6 @@
-// The router: every file in src/routes/ exports its `route`, and the tree is put together from
-// them here, so a new page is one new file. One router per page render (per request on the
+// The router: every file in src/app/routes/ is a route (its name is its path), and the router
+// plugin of vite.config.ts writes the tree of them into routeTree.gen.ts and splits each route's
+// components into chunks of their own, so a new page is one new file. One router per page render (per request on the
 // server), with that render's QueryClient and session store in its context; the server hands
 // the query cache to the browser through the router's hydration data.
 //
@@ -7,37 +8,13 @@
 // where the server must draw the data), and the options' queryFn passes its `client` to apiCall,
 // so that on the server the request is answered in-process as the visitor and no one else.
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { createRouter, type AnyRoute, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { PageLoader } from '@/components/page-loader';
 import { rememberPageData } from '@/lib/page-data';
 import { sessionKeys } from '@/features/session/api/session-keys';
 import type { User } from '@/shared/user';
 import type { SessionStore } from '@/stores/session-store';
-import { rootRoute } from '@/routes/__root';
-
-const routeModules = import.meta.glob<{ route: AnyRoute }>('../routes/*.tsx', { eager: true });
-
-/** The routes of src/routes/ hung under their parents (a route names its parent itself). */
-function buildRouteTree(): typeof rootRoute {
-  const children = new Map<AnyRoute, AnyRoute[]>();
-  for (const [file, module] of Object.entries(routeModules)) {
-    const route = module.route as AnyRoute | undefined;
-    if (route === undefined) {
-      if (file.endsWith('/__root.tsx')) continue;
-      throw new Error(`${file} must export its route as \`route\``);
-    }
-    const parent = route.options.getParentRoute?.() as AnyRoute | undefined;
-    if (!parent) throw new Error(`${file}: the route has no parent`);
-    children.set(parent, [...(children.get(parent) ?? []), route]);
-  }
-  const attach = (route: AnyRoute): AnyRoute => {
-    const own = children.get(route);
-    return own ? route.addChildren(own.map(attach)) : route;
-  };
-  return attach(rootRoute) as typeof rootRoute;
-}
-
-export const routeTree = buildRouteTree();
+import { routeTree } from './routeTree.gen';
 
 type RouterOptions = {
   queryClient: QueryClient;
@@ -85,6 +62,11 @@ export function createAppRouter({
   });
 }
 
-// Routes are collected from their files at build time, so the router is not registered for
-// typed links: paths are checked by the tests that follow them instead.
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+// Links, navigations and route hooks are checked against the route tree.
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -5,8 +5,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { isLoggedIn } from '@/features/session/api/get-me';
 
-type Links = { rel: string; href: string }[];
-
 /** The route's beforeLoad. */
 export const loginFirst =
   (path: string) =>
@@ -16,10 +14,7 @@ export const loginFirst =
     }
   };
 
-/** The route's head: its title, noindex, and the stylesheets its loader returned (or `links`). */
-export const privateHead =
-  (title: string, links?: Links) =>
-  ({ loaderData }: { loaderData?: { links?: Links } | void }) => ({
-    links: links ?? loaderData?.links ?? [],
-    meta: [{ title: `${title} | Happy Dog` }, { name: 'robots', content: 'noindex' }],
-  });
+/** The route's head: its title, and noindex. */
+export const privateHead = (title: string) => () => ({
+  meta: [{ title: `${title} | Happy Dog` }, { name: 'robots', content: 'noindex' }],
+});

@@ -329,25 +329,75 @@ describe('the build for the server', () => {
 });
 
 describe('routerManifestFrom', () => {
+  const vite = {
+    'src/entry-client.tsx': {
+      file: 'assets/entry-1.js',
+      isEntry: true,
+      imports: ['_shared.js'],
+      css: ['assets/style-1.css'],
+    },
+    '_shared.js': {
+      file: 'assets/shared-2.js',
+      imports: ['src/entry-client.tsx'],
+      css: ['assets/shared-2.css'],
+    },
+    'src/app/routes/perros.$id.tsx?tsr-split=component': {
+      file: 'assets/perros._id-3.js',
+      imports: ['src/entry-client.tsx', '_dog-page.js', '_Button.js'],
+    },
+    'src/app/routes/perros.$id.tsx?tsr-split=notFoundComponent': {
+      file: 'assets/perros._id-4.js',
+      imports: ['_dog-page.js'],
+    },
+    '_dog-page.js': {
+      file: 'assets/dog-page-5.js',
+      imports: ['_shared.js'],
+      css: ['assets/dog-page-5.css', 'assets/shared-2.css'],
+    },
+    '_Button.js': { file: 'assets/Button-6.js', css: ['assets/Button-6.css'] },
+    'src/app/routes/cuenta.tsx?tsr-split=component': {
+      file: 'assets/cuenta-7.js',
+      imports: ['_Button.js', '_account.js'],
+    },
+    '_account.js': { file: 'assets/account-8.js', css: ['assets/account-8.css'] },
+    'src/lazy.tsx': { file: 'assets/lazy-9.js', css: ['assets/lazy-9.css'] },
+  };
+  const routeFiles = {
+    __root__: 'src/app/routes/__root.tsx',
+    '/perros/$id': 'src/app/routes/perros.$id.tsx',
+    '/cuenta': 'src/app/routes/cuenta.tsx',
+    '/$': 'src/app/routes/$.tsx',
+  };
+
   it('puts the entry script, its static imports and their stylesheets on the root route', () => {
-    const manifest = routerManifestFrom({
-      'src/entry-client.tsx': {
-        file: 'assets/entry-1.js',
-        isEntry: true,
-        imports: ['_shared.js'],
-        css: ['assets/style-1.css'],
-      },
-      '_shared.js': {
-        file: 'assets/shared-2.js',
-        imports: ['src/entry-client.tsx'],
-        css: ['assets/shared-2.css'],
-      },
-      'src/lazy.tsx': { file: 'assets/lazy-3.js', css: ['assets/lazy-3.css'] },
-    });
-    expect(manifest.routes.__root__).toEqual({
-      preloads: ['/assets/shared-2.js', '/assets/entry-1.js'],
+    expect(routerManifestFrom(vite, routeFiles).routes.__root__).toEqual({
+      preloads: ['/assets/shared-2.js'],
       css: ['/assets/style-1.css', '/assets/shared-2.css'],
       scripts: [{ attrs: { type: 'module', src: '/assets/entry-1.js' } }],
     });
+  });
+
+  it("gives each route its split chunks, their static imports and stylesheets, less the root's", () => {
+    const { routes } = routerManifestFrom(vite, routeFiles);
+    expect(routes['/perros/$id']).toEqual({
+      preloads: [
+        '/assets/perros._id-3.js',
+        '/assets/dog-page-5.js',
+        '/assets/Button-6.js',
+        '/assets/perros._id-4.js',
+      ],
+      css: ['/assets/dog-page-5.css', '/assets/Button-6.css'],
+    });
+    expect(routes['/cuenta']).toEqual({
+      preloads: ['/assets/cuenta-7.js', '/assets/Button-6.js', '/assets/account-8.js'],
+      css: ['/assets/Button-6.css', '/assets/account-8.css'],
+    });
+    // A route with nothing of its own (no component) has no entry; lazy chunks of no route none.
+    expect(Object.keys(routes).sort()).toEqual(['/cuenta', '/perros/$id', '__root__']);
+    expect(JSON.stringify(routes)).not.toContain('lazy-9');
+  });
+
+  it("without the build's route files, only the root has assets", () => {
+    expect(Object.keys(routerManifestFrom(vite, {}).routes)).toEqual(['__root__']);
   });
 });

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
 import { createAppRouter, type AppRouter } from '@/app/router';
-import { DocumentShellContext, MantineEnvContext } from '@/routes/__root';
+import { DocumentShellContext, MantineEnvContext } from '@/app/router-context';
 import { createSessionStore, readContactDogId } from '@/stores/session-store';
 import type { MockSeed } from './msw/mock-db';
 import { mockDb } from './msw/server';

@@ -11,7 +11,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { ErrorPage, NotFoundPage } from '@/components/error-pages';
-import { rootRoute } from '@/routes/__root';
+import { Route as rootRoute } from '@/app/routes/__root';
 import { theme } from '@/theme';
 
 /** Renders `page` inside a router of its own (its links need one). */

@@ -10,7 +10,7 @@
 // exact cache (page-cache.ts) when it answered 200 from API reads that all answered as they do
 // for any anonymous visitor, and sent again, with the new response's nonce, until any data it may
 // show changes.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +30,8 @@ export const SESSION_PAGE_CACHE_CONTROL = 'no-store';
 export const SERVER_ENTRY_FILE = 'entry-server.mjs';
 /** Vite's manifest of the browser build, copied next to the server entry (never served). */
 export const CLIENT_MANIFEST_FILE = 'client-manifest.json';
+/** Each route's id and the source file it is written in (as Vite's manifest names it), beside it. */
+export const ROUTE_FILES_FILE = 'route-files.json';
 
 /**
  * Where the build puts code for the server only: a sibling of the static root (`dist` →
@@ -75,34 +77,57 @@ interface ViteChunk {
 }
 
 /**
- * The router's asset manifest from Vite's: the entry script, the chunks it imports (preloaded),
- * and their stylesheets, all on the root route, so every page links them.
+ * The router's asset manifest from Vite's. The root route (every page) has the entry script, the
+ * chunks it imports statically (preloaded) and their stylesheets. Every other route has the
+ * chunks the router plugin split out of its file (its screen, error and not-found pages: Vite
+ * names them `<route file>?tsr-split=<parts>`), the chunks those import statically and their
+ * stylesheets, less what the root already has: a page links and preloads its own code and styles
+ * and nothing of other pages. `routeFiles` names each route's file (ROUTE_FILES_FILE).
  */
-export function routerManifestFrom(vite: Record<string, ViteChunk>): RouterManifest {
+export function routerManifestFrom(
+  vite: Record<string, ViteChunk>,
+  routeFiles: Record<string, string>,
+): RouterManifest {
   const entry = Object.values(vite).find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('The browser build has no entry chunk');
-  const preloads = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = vite[key];
-    if (!chunk || preloads.has(`/${chunk.file}`)) return;
-    preloads.add(`/${chunk.file}`);
-    chunk.imports?.forEach(visit);
+  /** The files of `keys`' chunks and of the chunks they import statically, and their stylesheets. */
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = vite[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      js.add(`/${chunk.file}`);
+      for (const file of chunk.css ?? []) css.add(`/${file}`);
+      chunk.imports?.forEach(visit);
+    };
+    keys.forEach(visit);
+    return { js, css };
   };
-  entry.imports?.forEach(visit);
-  // The entry's stylesheet holds what pages draw before their code arrives; a screen whose code is
-  // loaded with its route links the rest itself (the route's head).
-  const css = new Set((entry.css ?? []).map((file) => `/${file}`));
-  for (const key of entry.imports ?? [])
-    for (const file of vite[key]?.css ?? []) css.add(`/${file}`);
-  return {
-    routes: {
-      __root__: {
-        preloads: [...preloads],
-        css: [...css],
-        scripts: [{ attrs: { type: 'module', src: `/${entry.file}` } }],
-      },
+  const entryKey = Object.keys(vite).find((key) => vite[key] === entry)!;
+  const root = closure([entryKey]);
+  const routes: RouterManifest['routes'] = {
+    __root__: {
+      // The entry itself is the page's module script, not a preload.
+      preloads: [...root.js].filter((file) => file !== `/${entry.file}`),
+      css: [...root.css],
+      scripts: [{ attrs: { type: 'module', src: `/${entry.file}` } }],
     },
   };
+  for (const [routeId, file] of Object.entries(routeFiles)) {
+    if (routeId === '__root__') continue;
+    const split = Object.keys(vite).filter(
+      (key) =>
+        key.startsWith(`${file}?`) && new URLSearchParams(key.split('?')[1]).has('tsr-split'),
+    );
+    const own = closure(split);
+    const preloads = [...own.js].filter((js) => !root.js.has(js));
+    const css = [...own.css].filter((sheet) => !root.css.has(sheet));
+    if (preloads.length > 0 || css.length > 0) routes[routeId] = { preloads, css };
+  }
+  return { routes };
 }
 
 interface Loaded {
@@ -123,6 +148,7 @@ function buildLoader(staticDir: string) {
   const ssr = ssrDirFor(staticDir);
   const entryFile = join(ssr, SERVER_ENTRY_FILE);
   const manifestFile = join(ssr, CLIENT_MANIFEST_FILE);
+  const routeFilesFile = join(ssr, ROUTE_FILES_FILE);
   let cached: Promise<Loaded> | undefined;
   let cachedVersion = '';
   let checkedAt = -Infinity;
@@ -130,10 +156,10 @@ function buildLoader(staticDir: string) {
     const now = performance.now();
     if (cached && now - checkedAt < REBUILD_CHECK_MS) return cached;
     checkedAt = now;
-    const version = [entryFile, manifestFile]
+    const version = [entryFile, manifestFile, routeFilesFile]
       .map((file) => {
-        const stat = statSync(file);
-        return `${stat.mtimeMs}:${stat.size}`;
+        const stat = statSync(file, { throwIfNoEntry: file !== routeFilesFile });
+        return stat ? `${stat.mtimeMs}:${stat.size}` : '-';
       })
       .join('|');
     if (!cached || version !== cachedVersion) {
@@ -144,6 +170,11 @@ function buildLoader(staticDir: string) {
         )) as ServerEntry;
         const manifest = routerManifestFrom(
           JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ViteChunk>,
+          // Written by every build (scripts/build/ssr-plugin.ts); without it, pages link the
+          // root's assets only.
+          existsSync(routeFilesFile)
+            ? (JSON.parse(readFileSync(routeFilesFile, 'utf8')) as Record<string, string>)
+            : {},
         );
         return { version, entry, manifest };
       })();

@@ -48,7 +48,7 @@ export function CatalogCard({ dog, priority = false }: { dog: Dog; priority?: bo
           </Badge>
         )}
         <h2 id={nameId} className="catalog-card-name">
-          <Link to={`/perros/${dog.id}`} className="catalog-card-link">
+          <Link to="/perros/$id" params={{ id: String(dog.id) }} className="catalog-card-link">
             {dog.name}
           </Link>
         </h2>

@@ -1,15 +1,3 @@
-// The heart, loaded as a chunk of its own: its stylesheet then has the chunk's name in every
-// build, the name the server links (route-data.ts, catalog-stylesheets.ts) for pages it draws.
-import { lazy, Suspense, type ComponentProps } from 'react';
-
-const FavoriteButton = lazy(() =>
-  import('./favorite-button').then((module) => ({ default: module.FavoriteButton })),
-);
-
-export function Heart(props: ComponentProps<typeof FavoriteButton>) {
-  return (
-    <Suspense fallback={null}>
-      <FavoriteButton {...props} />
-    </Suspense>
-  );
-}
+// The heart on a dog's card and page: the favourite button, in the chunk of the page that shows
+// it, so the router's manifest links its stylesheet with the page's.
+export { FavoriteButton as Heart } from './favorite-button';

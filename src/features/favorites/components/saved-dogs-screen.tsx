@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { CatalogCard } from '@/features/dogs/components/catalog-card';
 import '@/features/dogs/components/catalog.css';
 import { useFavorites } from '../api/favorites';
-import './saved-dogs.css';
+import classes from './saved-dogs.module.css';
 
 export function SavedDogsScreen() {
   const favorites = useFavorites();
@@ -16,14 +16,14 @@ export function SavedDogsScreen() {
   useEffect(() => headingRef.current?.focus(), []);
 
   return (
-    <main className="saved-dogs-page" id="contenido">
-      <div className="saved-dogs-inner">
-        <Title order={1} className="saved-dogs-title" ref={headingRef} tabIndex={-1}>
+    <main className={classes.page} id="contenido">
+      <div className={classes.inner}>
+        <Title order={1} className={classes.title} ref={headingRef} tabIndex={-1}>
           Guardados
         </Title>
         <Text mt="xs">Los perros que marcaste con el corazón, para volver a verlos con calma.</Text>
         {favorites.isError ? (
-          <div className="saved-dogs-empty" role="alert">
+          <div className={classes.empty} role="alert">
             <Text fw={600}>No pudimos cargar tus perros guardados.</Text>
             <Text size="sm" mb="sm">
               {favorites.error.message}
@@ -37,7 +37,7 @@ export function SavedDogsScreen() {
             Cargando tus perros guardados...
           </Text>
         ) : favorites.data.length === 0 ? (
-          <div className="saved-dogs-empty">
+          <div className={classes.empty}>
             <Text fw={600}>Todavía no guardaste ningún perro.</Text>
             <Text size="sm">
               Toca el corazón de un perro para encontrarlo aquí.{' '}
@@ -47,7 +47,7 @@ export function SavedDogsScreen() {
             </Text>
           </div>
         ) : (
-          <ul className="catalog-grid saved-dogs-grid" aria-label="Perros guardados">
+          <ul className={`catalog-grid ${classes.grid}`} aria-label="Perros guardados">
             {favorites.data.map((dog) => (
               <li key={dog.id}>
                 <CatalogCard dog={dog} />

@@ -58,7 +58,7 @@ export function ReportCard({
       <div className="lf-card-body">
         {kindBadge(report)}
         <h2 id={titleId} className="lf-card-title">
-          <Link to={`/perdidos/${report.id}`} className="lf-card-link">
+          <Link to="/perdidos/$id" params={{ id: String(report.id) }} className="lf-card-link">
             {lostFoundHeadline(report)}
           </Link>
         </h2>

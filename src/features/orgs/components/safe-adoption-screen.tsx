@@ -1,6 +1,7 @@
 // /adoptar-seguro: adopting never requires paying before meeting the dog, there is no shipping,
 // the signs of the "puppies in adoption, pay the transport" scam, and how to report a listing.
 import { Anchor, List, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/List.css';
 import { Link } from '@tanstack/react-router';
 import {
   AccountPage,

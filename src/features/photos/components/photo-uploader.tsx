@@ -29,21 +29,7 @@ import {
   type PhotoItem,
   type PhotoUploadStore,
 } from '../hooks/photo-upload-store';
-import './photo-uploader.css';
-
-const classes = {
-  root: 'photo-uploader-root',
-  dropzone: 'photo-uploader-dropzone',
-  dropHint: 'photo-uploader-drop-hint',
-  list: 'photo-uploader-list',
-  item: 'photo-uploader-item',
-  thumbBox: 'photo-uploader-thumb-box',
-  thumb: 'photo-uploader-thumb',
-  cover: 'photo-uploader-cover',
-  details: 'photo-uploader-details',
-  thumbEmpty: 'photo-uploader-thumb-empty',
-  error: 'photo-uploader-error',
-} as const;
+import classes from './photo-uploader.module.css';
 
 type PhotoUploaderProps = {
   store: PhotoUploadStore;

@@ -6,16 +6,7 @@ import { IconPaw } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { PageFooter } from '@/components/page-footer';
 import { useHidePageScroll } from '../hooks/use-hide-page-scroll';
-import './auth-layout.css';
-
-const classes = {
-  badge: 'auth-layout-badge',
-  card: 'auth-layout-card',
-  main: 'auth-layout-main',
-  links: 'auth-layout-links',
-  screen: 'auth-layout-screen',
-  title: 'auth-layout-title',
-} as const;
+import classes from './auth-layout.module.css';
 
 type AuthLayoutProps = {
   title: string;

@@ -1,0 +1,52 @@
+// `/admin`: the moderation console, for accounts whose role is admin. An anonymous visitor is
+// sent to /entrar, which brings them back here after logging in; anyone else logged in gets a
+// 403 page. The console's data is loaded before the page is drawn.
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AdminScreen } from '@/features/admin/components/admin-screen';
+import { ForbiddenPage } from '@/components/error-pages';
+import { meQueryOptions } from '@/features/session/api/get-me';
+import { privateHead } from '@/lib/private-page';
+
+function AdminRoute() {
+  const { allowed } = Route.useLoaderData();
+  if (!allowed) {
+    return <ForbiddenPage message="Solo los administradores pueden ver la moderación." />;
+  }
+  return <AdminScreen />;
+}
+
+export const Route = createFileRoute('/admin')({
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
+    if (!user) throw redirect({ to: '/entrar', search: { redirect: '/admin' }, replace: true });
+    return { isAdmin: user.role === 'admin' };
+  },
+  loader: async ({ context }) => {
+    // The page's own status (entry-server.tsx): a logged-in visitor who is not an admin gets 403.
+    if (!context.isAdmin) return { allowed: false, httpStatus: 403 };
+    // The queries' modules load with the page, not with every page's first code.
+    const [reports, flags, hidden, blocked, audit, jobs, orgs] = await Promise.all([
+      import('@/features/admin/api/get-reports'),
+      import('@/features/admin/api/get-lost-found-flags'),
+      import('@/features/admin/api/get-hidden-dogs'),
+      import('@/features/admin/api/get-blocked-users'),
+      import('@/features/admin/api/get-audit'),
+      import('@/features/admin/api/jobs'),
+      import('@/features/orgs/api/orgs'),
+    ]);
+    // Not thrown on failure: each section then says so and offers to retry.
+    const { queryClient } = context;
+    await Promise.all([
+      queryClient.prefetchQuery(reports.reportsQueryOptions()),
+      queryClient.prefetchQuery(flags.lostFoundFlagsQueryOptions()),
+      queryClient.prefetchQuery(hidden.hiddenDogsQueryOptions()),
+      queryClient.prefetchQuery(blocked.blockedUsersQueryOptions()),
+      queryClient.prefetchQuery(audit.auditQueryOptions()),
+      queryClient.prefetchQuery(jobs.failedJobsQueryOptions()),
+      queryClient.prefetchQuery(orgs.waitingOrgsQueryOptions()),
+    ]);
+    return { allowed: true };
+  },
+  head: privateHead('Moderación'),
+  component: AdminRoute,
+});

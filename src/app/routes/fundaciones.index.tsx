@@ -1,0 +1,22 @@
+// `/fundaciones`: the foundations, rescuers and shelters, drawn on the server with their list.
+import { createFileRoute } from '@tanstack/react-router';
+import { OrgListScreen } from '@/features/orgs/components/org-list-screen';
+
+const DESCRIPTION =
+  'Fundaciones, rescatistas independientes y refugios que dan perros en adopción en Cali. Las verificadas fueron revisadas por el equipo de Happy Dog.';
+
+export const Route = createFileRoute('/fundaciones/')({
+  // Not thrown on failure: the screen then says so.
+  // The query's module is loaded with the page, not with every page's first code.
+  loader: async ({ context }) => {
+    const { orgListQueryOptions } = await import('@/features/orgs/api/orgs');
+    await context.queryClient.prefetchQuery(orgListQueryOptions());
+  },
+  head: () => ({
+    meta: [
+      { title: 'Fundaciones y rescatistas | Happy Dog' },
+      { name: 'description', content: DESCRIPTION },
+    ],
+  }),
+  component: OrgListScreen,
+});

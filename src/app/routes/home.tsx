@@ -1,0 +1,12 @@
+// `/home`: where logout lands; the same landing page as `/`.
+import { createFileRoute } from '@tanstack/react-router';
+import { landingHead } from '@/app/landing/landing-head';
+import { LandingPage, loadLanding } from '@/app/landing/landing-page';
+import { validateLandingSearch } from '@/app/landing/landing-search';
+
+export const Route = createFileRoute('/home')({
+  validateSearch: validateLandingSearch,
+  loader: loadLanding,
+  head: ({ match }) => landingHead(match.context.origin),
+  component: LandingPage,
+});

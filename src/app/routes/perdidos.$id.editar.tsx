@@ -1,0 +1,29 @@
+// `/perdidos/$id/editar`: the reporter changes their lost or found report (logged in; anyone
+// else is sent to /entrar, which brings them back). A report that does not exist is a 404 page.
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { ReportEditPage } from '@/features/lost-found/components/report-edit-page';
+import { ReportNotFound } from '@/features/lost-found/components/report-page';
+import { ApiError } from '@/lib/api-client';
+import { loginFirst, privateHead } from '@/lib/private-page';
+
+const parseId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
+
+export const Route = createFileRoute('/perdidos/$id/editar')({
+  beforeLoad: ({ context, params }) => loginFirst(`/perdidos/${params.id}/editar`)({ context }),
+  loader: async ({ context, params }) => {
+    const id = parseId(params.id);
+    if (id === null) throw notFound();
+    const { reportQuery } = await import('@/features/lost-found/api/lost-found-api');
+    try {
+      await context.queryClient.ensureQueryData(reportQuery(id));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound();
+      throw error;
+    }
+  },
+  head: privateHead('Editar tu reporte'),
+  component: function ReportEditRoute() {
+    return <ReportEditPage id={Number(Route.useParams().id)} />;
+  },
+  notFoundComponent: ReportNotFound,
+});
