@@ -1,15 +1,19 @@
 // Vite plugin: after the browser build, moves Vite's manifest out of the static root and builds
 // the server entry (src/entry-server.tsx, every dependency included) into <outDir>-ssr/, where
 // browsers cannot read it. The server draws every page with that module (src/server/pages/renderer.ts).
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Generator, getConfig, rootPathId } from '@tanstack/router-generator';
 import type { Plugin, ResolvedConfig } from 'vite';
 import {
   CLIENT_MANIFEST_FILE,
   ROUTE_FILES_FILE,
+  ROUTE_STYLES_FILE,
+  routeStylesheetLists,
   SERVER_ENTRY_FILE,
   ssrDirFor,
+  type ViteChunk,
 } from '../../src/server/pages/renderer';
 
 /** The router plugin's options (vite.config.ts): where the route files and their tree live. */
@@ -30,6 +34,30 @@ async function routeFiles(root: string, options: RouterFilesOptions) {
       .join('/');
   }
   return files;
+}
+
+/**
+ * Joins each route's stylesheets (routeStylesheetLists) into one file of the build's assets,
+ * named by its content, and returns which file each route links. Routes with the same list share
+ * the file. The parts stay in the build: the browser still loads them with a screen's code when it
+ * arrives by navigation within the site.
+ */
+function joinRouteStyles(
+  outDir: string,
+  vite: Record<string, ViteChunk>,
+  files: Record<string, string>,
+): Record<string, string> {
+  const joined: Record<string, string> = {};
+  for (const [routeId, sheets] of Object.entries(routeStylesheetLists(vite, files))) {
+    const css = sheets
+      .map((sheet) => readFileSync(join(outDir, sheet), 'utf8').replace(/^@charset "[^"]*";/, ''))
+      .join('\n');
+    const hash = createHash('sha256').update(css).digest('base64url').slice(0, 10);
+    const file = `assets/route-${hash}.css`;
+    writeFileSync(join(outDir, file), css);
+    joined[routeId] = `/${file}`;
+  }
+  return joined;
 }
 
 const NESTED = 'HAPPYDOG_SSR_BUILD';
@@ -53,9 +81,14 @@ export function serverEntryBuild(routerFiles: RouterFilesOptions): Plugin {
       // The manifest lists every file of the build: useful to the server, not to visitors.
       renameSync(join(outDir, '.vite', 'manifest.json'), join(ssrDir, CLIENT_MANIFEST_FILE));
       // The server builds each route's assets from the manifest with it (renderer.ts).
+      const files = await routeFiles(config.root, routerFiles);
+      writeFileSync(join(ssrDir, ROUTE_FILES_FILE), JSON.stringify(files, null, 2));
+      const vite = JSON.parse(
+        readFileSync(join(ssrDir, CLIENT_MANIFEST_FILE), 'utf8'),
+      ) as Record<string, ViteChunk>;
       writeFileSync(
-        join(ssrDir, ROUTE_FILES_FILE),
-        JSON.stringify(await routeFiles(config.root, routerFiles), null, 2),
+        join(ssrDir, ROUTE_STYLES_FILE),
+        JSON.stringify(joinRouteStyles(outDir, vite, files), null, 2),
       );
       rmSync(join(outDir, '.vite'), { recursive: true, force: true });
       const { build } = await import('vite');

@@ -9,6 +9,7 @@ import {
   CLIENT_MANIFEST_FILE,
   SERVER_ENTRY_FILE,
   routerManifestFrom,
+  routeStylesheetLists,
   ssrDirFor,
 } from '../../src/server/pages/renderer';
 import { createDog, createUser, login, makeApp, testConfig, type TestUser } from './helpers/app';
@@ -372,7 +373,8 @@ describe('routerManifestFrom', () => {
   it('puts the entry script, its static imports and their stylesheets on the root route', () => {
     expect(routerManifestFrom(vite, routeFiles).routes.__root__).toEqual({
       preloads: ['/assets/shared-2.js'],
-      css: ['/assets/style-1.css', '/assets/shared-2.css'],
+      // A chunk's stylesheets after those of what it imports, as a bundle orders them.
+      css: ['/assets/shared-2.css', '/assets/style-1.css'],
       scripts: [{ attrs: { type: 'module', src: '/assets/entry-1.js' } }],
     });
   });
@@ -395,6 +397,18 @@ describe('routerManifestFrom', () => {
     // A route with nothing of its own (no component) has no entry; lazy chunks of no route none.
     expect(Object.keys(routes).sort()).toEqual(['/cuenta', '/perros/$id', '__root__']);
     expect(JSON.stringify(routes)).not.toContain('lazy-9');
+  });
+
+  it('lists the stylesheets the build joins: those of routes with more than one of their own', () => {
+    expect(routeStylesheetLists(vite, routeFiles)).toEqual({
+      '/perros/$id': ['/assets/dog-page-5.css', '/assets/Button-6.css'],
+      '/cuenta': ['/assets/Button-6.css', '/assets/account-8.css'],
+    });
+    const { routes } = routerManifestFrom(vite, routeFiles, {
+      '/perros/$id': '/assets/route-a.css',
+    });
+    expect(routes['/perros/$id']?.css).toEqual(['/assets/route-a.css']);
+    expect(routes['/cuenta']?.css).toEqual(['/assets/Button-6.css', '/assets/account-8.css']);
   });
 
   it("without the build's route files, only the root has assets", () => {

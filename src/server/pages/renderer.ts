@@ -32,6 +32,8 @@ export const SERVER_ENTRY_FILE = 'entry-server.mjs';
 export const CLIENT_MANIFEST_FILE = 'client-manifest.json';
 /** Each route's id and the source file it is written in (as Vite's manifest names it), beside it. */
 export const ROUTE_FILES_FILE = 'route-files.json';
+/** The file each route's stylesheets were joined into by the build (routeStylesheetLists). */
+export const ROUTE_STYLES_FILE = 'route-styles.json';
 
 /**
  * Where the build puts code for the server only: a sibling of the static root (`dist` →
@@ -69,45 +71,89 @@ type ServerEntry = {
   }): Promise<Response>;
 };
 
-interface ViteChunk {
+export interface ViteChunk {
   file: string;
   isEntry?: boolean;
   css?: string[];
   imports?: string[];
 }
 
+/** The files of `keys`' chunks and of the chunks they import statically, and their stylesheets
+ * (a chunk's own stylesheets after those of the chunks it imports, as a bundle would order them). */
+function chunkClosure(vite: Record<string, ViteChunk>, keys: string[]) {
+  const seen = new Set<string>();
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = vite[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    js.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
+    for (const file of chunk.css ?? []) css.add(`/${file}`);
+  };
+  keys.forEach(visit);
+  return { js, css };
+}
+
+function entryOf(vite: Record<string, ViteChunk>) {
+  const key = Object.keys(vite).find((name) => vite[name]!.isEntry);
+  if (!key) throw new Error('The browser build has no entry chunk');
+  return { key, chunk: vite[key]! };
+}
+
+/**
+ * Each route's own code and styles: the chunks the router plugin split out of its file (its
+ * screen, error and not-found pages: Vite names them `<route file>?tsr-split=<parts>`), the
+ * chunks those import statically and their stylesheets, less what the root (the entry) already
+ * has. `routeFiles` names each route's file (ROUTE_FILES_FILE).
+ */
+function routeAssets(vite: Record<string, ViteChunk>, routeFiles: Record<string, string>) {
+  const root = chunkClosure(vite, [entryOf(vite).key]);
+  const routes: Record<string, { preloads: string[]; css: string[] }> = {};
+  for (const [routeId, file] of Object.entries(routeFiles)) {
+    if (routeId === '__root__') continue;
+    const split = Object.keys(vite).filter(
+      (key) =>
+        key.startsWith(`${file}?`) && new URLSearchParams(key.split('?')[1]).has('tsr-split'),
+    );
+    const own = chunkClosure(vite, split);
+    const preloads = [...own.js].filter((js) => !root.js.has(js));
+    const css = [...own.css].filter((sheet) => !root.css.has(sheet));
+    if (preloads.length > 0 || css.length > 0) routes[routeId] = { preloads, css };
+  }
+  return { root, routes };
+}
+
+/**
+ * The stylesheets of each route that has more than one of its own, in order: the build joins
+ * each list into one file (scripts/build/ssr-plugin.ts), so that a page waits for one request
+ * for its styles, not one per shared component.
+ */
+export function routeStylesheetLists(
+  vite: Record<string, ViteChunk>,
+  routeFiles: Record<string, string>,
+): Record<string, string[]> {
+  const lists: Record<string, string[]> = {};
+  for (const [routeId, { css }] of Object.entries(routeAssets(vite, routeFiles).routes))
+    if (css.length > 1) lists[routeId] = css;
+  return lists;
+}
+
 /**
  * The router's asset manifest from Vite's. The root route (every page) has the entry script, the
- * chunks it imports statically (preloaded) and their stylesheets. Every other route has the
- * chunks the router plugin split out of its file (its screen, error and not-found pages: Vite
- * names them `<route file>?tsr-split=<parts>`), the chunks those import statically and their
- * stylesheets, less what the root already has: a page links and preloads its own code and styles
- * and nothing of other pages. `routeFiles` names each route's file (ROUTE_FILES_FILE).
+ * chunks it imports statically (preloaded) and their stylesheets; every other route has its own
+ * code and styles (routeAssets), so a page links and preloads its own code and styles and nothing
+ * of other pages. `routeStyles` names the file the build joined a route's stylesheets into
+ * (ROUTE_STYLES_FILE), linked instead of the list.
  */
 export function routerManifestFrom(
   vite: Record<string, ViteChunk>,
   routeFiles: Record<string, string>,
+  routeStyles: Record<string, string> = {},
 ): RouterManifest {
-  const entry = Object.values(vite).find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('The browser build has no entry chunk');
-  /** The files of `keys`' chunks and of the chunks they import statically, and their stylesheets. */
-  const closure = (keys: string[]) => {
-    const seen = new Set<string>();
-    const js = new Set<string>();
-    const css = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = vite[key];
-      if (!chunk || seen.has(key)) return;
-      seen.add(key);
-      js.add(`/${chunk.file}`);
-      for (const file of chunk.css ?? []) css.add(`/${file}`);
-      chunk.imports?.forEach(visit);
-    };
-    keys.forEach(visit);
-    return { js, css };
-  };
-  const entryKey = Object.keys(vite).find((key) => vite[key] === entry)!;
-  const root = closure([entryKey]);
+  const entry = entryOf(vite).chunk;
+  const { root, routes: own } = routeAssets(vite, routeFiles);
   const routes: RouterManifest['routes'] = {
     __root__: {
       // The entry itself is the page's module script, not a preload.
@@ -116,16 +162,9 @@ export function routerManifestFrom(
       scripts: [{ attrs: { type: 'module', src: `/${entry.file}` } }],
     },
   };
-  for (const [routeId, file] of Object.entries(routeFiles)) {
-    if (routeId === '__root__') continue;
-    const split = Object.keys(vite).filter(
-      (key) =>
-        key.startsWith(`${file}?`) && new URLSearchParams(key.split('?')[1]).has('tsr-split'),
-    );
-    const own = closure(split);
-    const preloads = [...own.js].filter((js) => !root.js.has(js));
-    const css = [...own.css].filter((sheet) => !root.css.has(sheet));
-    if (preloads.length > 0 || css.length > 0) routes[routeId] = { preloads, css };
+  for (const [routeId, { preloads, css }] of Object.entries(own)) {
+    const joined = routeStyles[routeId];
+    routes[routeId] = { preloads, css: joined ? [joined] : css };
   }
   return { routes };
 }
@@ -149,6 +188,7 @@ function buildLoader(staticDir: string) {
   const entryFile = join(ssr, SERVER_ENTRY_FILE);
   const manifestFile = join(ssr, CLIENT_MANIFEST_FILE);
   const routeFilesFile = join(ssr, ROUTE_FILES_FILE);
+  const routeStylesFile = join(ssr, ROUTE_STYLES_FILE);
   let cached: Promise<Loaded> | undefined;
   let cachedVersion = '';
   let checkedAt = -Infinity;
@@ -156,9 +196,11 @@ function buildLoader(staticDir: string) {
     const now = performance.now();
     if (cached && now - checkedAt < REBUILD_CHECK_MS) return cached;
     checkedAt = now;
-    const version = [entryFile, manifestFile, routeFilesFile]
+    const version = [entryFile, manifestFile, routeFilesFile, routeStylesFile]
       .map((file) => {
-        const stat = statSync(file, { throwIfNoEntry: file !== routeFilesFile });
+        const stat = statSync(file, {
+          throwIfNoEntry: file !== routeFilesFile && file !== routeStylesFile,
+        });
         return stat ? `${stat.mtimeMs}:${stat.size}` : '-';
       })
       .join('|');
@@ -168,13 +210,16 @@ function buildLoader(staticDir: string) {
         const entry = (await import(
           `${pathToFileURL(entryFile).href}?v=${encodeURIComponent(version)}`
         )) as ServerEntry;
+        // Written by every build (scripts/build/ssr-plugin.ts); without the route files, pages
+        // link the root's assets only; without the joined styles, each of a route's stylesheets.
+        const readOptional = (file: string) =>
+          existsSync(file)
+            ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+            : {};
         const manifest = routerManifestFrom(
           JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ViteChunk>,
-          // Written by every build (scripts/build/ssr-plugin.ts); without it, pages link the
-          // root's assets only.
-          existsSync(routeFilesFile)
-            ? (JSON.parse(readFileSync(routeFilesFile, 'utf8')) as Record<string, string>)
-            : {},
+          readOptional(routeFilesFile),
+          readOptional(routeStylesFile),
         );
         return { version, entry, manifest };
       })();
