@@ -83,9 +83,10 @@ export function serverEntryBuild(routerFiles: RouterFilesOptions): Plugin {
       // The server builds each route's assets from the manifest with it (renderer.ts).
       const files = await routeFiles(config.root, routerFiles);
       writeFileSync(join(ssrDir, ROUTE_FILES_FILE), JSON.stringify(files, null, 2));
-      const vite = JSON.parse(
-        readFileSync(join(ssrDir, CLIENT_MANIFEST_FILE), 'utf8'),
-      ) as Record<string, ViteChunk>;
+      const vite = JSON.parse(readFileSync(join(ssrDir, CLIENT_MANIFEST_FILE), 'utf8')) as Record<
+        string,
+        ViteChunk
+      >;
       writeFileSync(
         join(ssrDir, ROUTE_STYLES_FILE),
         JSON.stringify(joinRouteStyles(outDir, vite, files), null, 2),
