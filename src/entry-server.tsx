@@ -8,11 +8,12 @@ import {
   transformHtmlStringWithRouter,
 } from '@tanstack/react-router/ssr/server';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
-import type { Manifest } from '@tanstack/router-core';
+import type { AnyRoute, Manifest } from '@tanstack/router-core';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { AppProviders } from './app/providers';
 import { createAppRouter, type AppRouter } from './app/router';
+import { routeTree } from './app/routeTree.gen';
 import { bindTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { createSessionStore } from './stores/session-store';
@@ -123,4 +124,18 @@ export async function render(request: RenderRequest): Promise<Response> {
   } finally {
     queryClient.clear();
   }
+}
+
+/** The paths of the public pages (routes marked `staticData.sitemap`), for the sitemap. */
+export function sitemapPaths(): string[] {
+  const paths: string[] = [];
+  const visit = (route: AnyRoute) => {
+    const path = route.fullPath === '/' ? '/' : route.fullPath.replace(/\/$/, '');
+    if (route.options.staticData?.sitemap && !path.includes('$')) paths.push(path);
+    // The plugin's tree holds each route's children in an object keyed by name.
+    for (const child of Object.values((route.children ?? {}) as Record<string, AnyRoute>))
+      visit(child);
+  };
+  visit(routeTree as AnyRoute);
+  return paths.sort();
 }

@@ -66,6 +66,10 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
 
 // Links, navigations and route hooks are checked against the route tree.
 declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** A public page without parameters, listed in /sitemap.xml (the server reads the build's list). */
+    sitemap?: boolean;
+  }
   interface Register {
     router: AppRouter;
   }

@@ -205,6 +205,23 @@ describe.each(BACKENDS)('pages drawn on the server, on %s', (backend) => {
     expect(res.json()).toEqual({ error: expect.any(String) });
   });
 
+  it("the sitemap lists the build's public pages, read from its routes, and no private one", async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    const pages = [...res.body.matchAll(/<loc>https?:\/\/[^/<]+(\/[^<]*)<\/loc>/g)]
+      .map((m) => m[1]!)
+      .filter((path) => !/^\/(perros|perdidos|fundaciones)\/./.test(path));
+    expect(pages.sort()).toEqual([
+      '/',
+      '/adoptar-seguro',
+      '/finales-felices',
+      '/fundaciones',
+      '/perdidos',
+      '/perros',
+      '/privacidad',
+    ]);
+  });
+
   it('files of the build are served as files', async () => {
     const res = await get('/favicon.svg');
     expect(res.statusCode).toBe(200);

@@ -4,6 +4,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SafeAdoptionScreen } from '@/features/orgs/components/safe-adoption-screen';
 
 export const Route = createFileRoute('/adoptar-seguro')({
+  // A public page: listed in the sitemap.
+  staticData: { sitemap: true },
   head: () => ({
     meta: [
       { title: 'Adoptar seguro: nunca pagues antes de conocer al perro | Happy Dog' },

@@ -3,6 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { HappyEndingsScreen } from '@/features/follow-up/components/happy-endings-screen';
 
 export const Route = createFileRoute('/finales-felices')({
+  // A public page: listed in the sitemap.
+  staticData: { sitemap: true },
   loader: async ({ context }) => {
     const { happyEndingsQueryOptions } = await import('@/features/follow-up/api/follow-up');
     await context.queryClient.prefetchQuery(happyEndingsQueryOptions());

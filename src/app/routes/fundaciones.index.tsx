@@ -6,6 +6,8 @@ const DESCRIPTION =
   'Fundaciones, rescatistas independientes y refugios que dan perros en adopción en Cali. Las verificadas fueron revisadas por el equipo de Happy Dog.';
 
 export const Route = createFileRoute('/fundaciones/')({
+  // A public page: listed in the sitemap.
+  staticData: { sitemap: true },
   // Not thrown on failure: the screen then says so.
   // The query's module is loaded with the page, not with every page's first code.
   loader: async ({ context }) => {

@@ -16,6 +16,8 @@ function ListRoute() {
 }
 
 export const Route = createFileRoute('/perdidos/')({
+  // A public page: listed in the sitemap.
+  staticData: { sitemap: true },
   validateSearch: validateLostFoundSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

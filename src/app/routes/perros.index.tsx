@@ -16,6 +16,8 @@ function CatalogRoute() {
 }
 
 export const Route = createFileRoute('/perros/')({
+  // A public page: listed in the sitemap.
+  staticData: { sitemap: true },
   validateSearch: validateCatalogSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

@@ -3,6 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PrivacyPolicyScreen } from '@/features/account/components/privacy-policy-screen';
 
 export const Route = createFileRoute('/privacidad')({
+  // A public page: listed in the sitemap.
+  staticData: { sitemap: true },
   head: () => ({
     meta: [
       { title: 'Política de tratamiento de datos personales | Happy Dog' },

@@ -69,6 +69,8 @@ type ServerEntry = {
     manifest: RouterManifest;
     signal?: AbortSignal;
   }): Promise<Response>;
+  /** The paths of the public pages, for the sitemap. */
+  sitemapPaths(): string[];
 };
 
 export interface ViteChunk {
@@ -291,6 +293,8 @@ export interface PageRenderer {
   staticDir: string;
   /** Draws the page at the request's URL for this visitor. */
   render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** The build's public pages (its routes marked for the sitemap), e.g. ['/', '/perros']. */
+  publicPages(): Promise<string[]>;
 }
 
 export function createPageRenderer(app: FastifyInstance, staticDir: string): PageRenderer {
@@ -415,5 +419,5 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string): Pag
       .type('text/html; charset=utf-8')
       .send(request.method === 'HEAD' ? '' : page.html);
   };
-  return { staticDir, render };
+  return { staticDir, render, publicPages: async () => (await load()).entry.sitemapPaths() };
 }

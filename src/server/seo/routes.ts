@@ -5,16 +5,6 @@ import { siteOrigin } from '../config';
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
 const SITEMAP_MAX_URLS = 50_000;
-/** Pages every visitor may see, besides the dogs'. */
-const PUBLIC_PAGES = [
-  '/',
-  '/perros',
-  '/perdidos',
-  '/finales-felices',
-  '/fundaciones',
-  '/adoptar-seguro',
-  '/privacidad',
-];
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -45,21 +35,24 @@ export async function seoRoutes(app: FastifyInstance) {
 
   app.get('/sitemap.xml', hide, async (_request, reply) => {
     const origin = siteOrigin(app.config);
-    const dogs = await app.dogs.availableForSitemap(SITEMAP_MAX_URLS - PUBLIC_PAGES.length);
+    // Pages every visitor may see, besides the dogs', reports' and organizations': the build's
+    // routes marked for the sitemap (none where the server draws no pages).
+    const publicPages = app.hasDecorator('pages') ? await app.pages.publicPages() : [];
+    const dogs = await app.dogs.availableForSitemap(SITEMAP_MAX_URLS - publicPages.length);
     // Open lost and found reports, in what room is left.
     const reports = await app.lostFound.sitemapEntries(
-      Math.max(0, SITEMAP_MAX_URLS - PUBLIC_PAGES.length - dogs.length),
+      Math.max(0, SITEMAP_MAX_URLS - publicPages.length - dogs.length),
     );
     // Organizations' pages, verified or not, in what room is left.
     const orgs = await app.orgs.sitemapEntries(
-      Math.max(0, SITEMAP_MAX_URLS - PUBLIC_PAGES.length - dogs.length - reports.length),
+      Math.max(0, SITEMAP_MAX_URLS - publicPages.length - dogs.length - reports.length),
     );
     const url = (path: string, lastmod?: string) =>
       `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...PUBLIC_PAGES.map((path) => url(path)),
+      ...publicPages.map((path) => url(path)),
       ...dogs.map((dog) => url(`/perros/${dog.id}`, dog.updated_at)),
       ...reports.map((r) => url(`/perdidos/${r.id}`, new Date(r.updated_at).toISOString())),
       ...orgs.map((o) => url(`/fundaciones/${o.slug}`, new Date(o.updated_at).toISOString())),
