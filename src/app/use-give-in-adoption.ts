@@ -2,7 +2,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { loadOpenDogModal } from '@/features/dogs/components/dog-modal-loader';
-import { isLoggedIn } from '@/features/session/api/get-me';
+import { isLoggedIn } from '@/lib/auth/get-me';
 
 // The 'No autorizado' alert is its own chunk (most visitors never see it), fetched on intent.
 export const loadNotAuthorizedAlert = () => import('@/components/not-authorized-alert');

@@ -17,9 +17,9 @@ import { NavBar } from '@/app/nav-bar';
 import { PageFooter } from '@/components/page-footer';
 import { ErrorPage, NotFoundPage } from '@/components/error-pages';
 import { OverlayRoot } from '@/components/overlays/overlays';
-import { meQueryOptions } from '@/features/session/api/get-me';
+import { meQueryOptions } from '@/lib/auth/get-me';
 import { siteQueryOptions } from '@/lib/site';
-import { useSessionSync } from '@/features/session/hooks/use-session-sync';
+import { useSessionSync } from '@/lib/auth/use-session-sync';
 import type { SessionStore } from '@/stores/session-store';
 import { theme } from '@/theme';
 

@@ -3,8 +3,8 @@
 // 403 page. The console's data is loaded before the page is drawn.
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { ForbiddenPage } from '@/components/error-pages';
-import { meQueryOptions } from '@/features/session/api/get-me';
-import { privateHead } from '@/lib/private-page';
+import { meQueryOptions } from '@/lib/auth/get-me';
+import { privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 const AdminScreen = lazyRouteComponent(

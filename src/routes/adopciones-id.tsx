@@ -1,7 +1,7 @@
 // `/adopciones/$id`: an adoption (the acta, its follow-up, the sterilization) for its rescuer,
 // its adopter or an admin. An anonymous visitor is sent to /entrar and brought back.
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 const AdoptionScreen = lazyRouteComponent(

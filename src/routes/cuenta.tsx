@@ -3,7 +3,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { accountQueryOptions } from '@/features/account/api/get-account';
 import { accountStylesheets } from '@/features/account/components/account-stylesheets';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 export const route = createRoute({

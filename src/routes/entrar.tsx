@@ -1,7 +1,7 @@
 // `/entrar`: the login screen (its code loads with the route); logged-in visitors go to `/`, or
 // back to the page that sent them here (`?redirect=/cuenta`).
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { isLoggedIn } from '@/features/session/api/get-me';
+import { isLoggedIn } from '@/lib/auth/get-me';
 import { authStylesheets } from '@/features/session/components/auth-stylesheets';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { rootRoute } from './__root';

@@ -2,7 +2,7 @@
 // visitors go to /entrar and come back).
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 const Screen = lazyRouteComponent(

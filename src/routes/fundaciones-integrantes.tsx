@@ -1,7 +1,7 @@
 // `/fundaciones/$slug/integrantes`: the organization's members, for its members only.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 const Screen = lazyRouteComponent(

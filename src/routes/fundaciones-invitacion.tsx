@@ -1,7 +1,7 @@
 // `/fundaciones/invitacion/$token`: accepting an invitation to an organization.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { orgStylesheets } from '@/features/orgs/components/org-stylesheets';
-import { privateHead } from '@/lib/private-page';
+import { privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 const Screen = lazyRouteComponent(

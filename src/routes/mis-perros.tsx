@@ -2,7 +2,7 @@
 // requests they sent. An anonymous visitor is sent to /entrar, which brings them back here after
 // logging in. The lists are loaded (in the chunk of the page's data) before the page is drawn.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 export const route = createRoute({

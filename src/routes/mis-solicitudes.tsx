@@ -2,7 +2,7 @@
 // timeline and what happens next. An anonymous visitor is sent to /entrar, which brings them back
 // here after logging in. The list is loaded before the page is drawn.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 export const route = createRoute({

@@ -2,7 +2,7 @@
 // else is sent to /entrar, which brings them back). A report that does not exist is a 404 page.
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import { ApiError } from '@/lib/api-client';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 const ReportEditPage = lazyRouteComponent(

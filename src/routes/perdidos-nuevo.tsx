@@ -1,7 +1,7 @@
 // `/perdidos/nuevo`: the lost or found report form, for logged-in people (anyone else is sent to
 // /entrar, which brings them back).
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 export const route = createRoute({

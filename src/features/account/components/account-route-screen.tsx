@@ -3,8 +3,8 @@
 // the route file, which every page loads.
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { applySession } from '@/features/session/api/reset-user-data';
-import { sessionKeys } from '@/features/session/api/session-keys';
+import { applySession } from '@/lib/auth/apply-session';
+import { sessionKeys } from '@/lib/auth/session-keys';
 import type { AccountUser } from '@/shared/account';
 import { useSessionStoreApi } from '@/stores/session-store';
 import { accountKeys } from '../api/account-keys';
