@@ -1,7 +1,7 @@
 // DAR EN ADOPCIÓN: the form to publish a dog for a logged-in visitor, 'No autorizado' otherwise.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { loadOpenDogModal } from '@/features/dogs/components/dog-modal-loader';
+import { loadOpenDogModal } from '@/app/dog-modal/dog-modal-loader';
 import { isLoggedIn } from '@/lib/auth/get-me';
 
 // The 'No autorizado' alert is its own chunk (most visitors never see it), fetched on intent.

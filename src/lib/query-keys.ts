@@ -21,3 +21,14 @@ export const interestKeys = {
   all: ['interests'] as const,
   box: (box: InterestBox) => [...interestKeys.all, box] as const,
 };
+
+/** Organizations: the public list and pages, the person's own, members, invitations, unverified. */
+export const orgKeys = {
+  all: ['orgs'] as const,
+  list: () => [...orgKeys.all, 'list'] as const,
+  page: (slug: string) => [...orgKeys.all, 'page', slug] as const,
+  mine: () => [...orgKeys.all, 'mine'] as const,
+  members: (id: number) => [...orgKeys.all, 'members', id] as const,
+  invitation: (token: string) => [...orgKeys.all, 'invitation', token] as const,
+  waiting: () => [...orgKeys.all, 'waiting'] as const,
+};

@@ -1,7 +1,7 @@
 // `/cuenta`: the logged-in person's account page. An anonymous visitor is sent to /entrar, which
 // brings them back here after logging in. The account's data is loaded before the page is drawn.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { accountQueryOptions } from '@/features/account/api/get-account';
+import { accountQueryOptions } from '@/lib/auth/get-account';
 import { accountStylesheets } from '@/features/account/components/account-stylesheets';
 import { loginFirst, privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
@@ -14,7 +14,7 @@ export const route = createRoute({
   loader: ({ context }) => context.queryClient.prefetchQuery(accountQueryOptions()),
   head: privateHead('Mi cuenta', accountStylesheets),
   component: lazyRouteComponent(
-    () => import('@/features/account/components/account-route-screen'),
+    () => import('@/app/pages/account/account-route-screen'),
     'AccountRouteScreen',
   ),
 });

@@ -4,7 +4,7 @@ import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-route
 import { ApiError } from '@/lib/api-client';
 import { rootRoute } from './__root';
 
-const loadOrgPage = () => import('@/features/orgs/components/org-page');
+const loadOrgPage = () => import('@/app/pages/org-page');
 const OrgPage = lazyRouteComponent(loadOrgPage, 'OrgPage');
 const OrgNotFound = lazyRouteComponent(loadOrgPage, 'OrgNotFound');
 

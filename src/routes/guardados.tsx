@@ -13,8 +13,5 @@ export const route = createRoute({
       data.loadSavedDogs(context.queryClient),
     ),
   head: privateHead('Guardados'),
-  component: lazyRouteComponent(
-    () => import('@/features/favorites/components/saved-dogs-screen'),
-    'SavedDogsScreen',
-  ),
+  component: lazyRouteComponent(() => import('@/app/pages/saved-dogs-screen'), 'SavedDogsScreen'),
 });

@@ -12,5 +12,5 @@ export const route = createRoute({
   loader: ({ context }) =>
     import('@/features/adoption/route-data').then((data) => data.loadMyDogs(context.queryClient)),
   head: privateHead('Mis publicaciones'),
-  component: lazyRouteComponent(() => import('@/features/adoption/components/my-dogs-screen')),
+  component: lazyRouteComponent(() => import('@/app/pages/my-dogs-screen')),
 });

@@ -6,11 +6,11 @@ import { loginFirst, privateHead } from '@/lib/auth/private-page';
 import { rootRoute } from './__root';
 
 const ReportEditPage = lazyRouteComponent(
-  () => import('@/features/lost-found/components/report-edit-page'),
+  () => import('@/app/pages/lost-found/report-edit-page'),
   'ReportEditPage',
 );
 const ReportNotFound = lazyRouteComponent(
-  () => import('@/features/lost-found/components/report-page'),
+  () => import('@/app/pages/lost-found/report-page'),
   'ReportNotFound',
 );
 

@@ -4,7 +4,7 @@ import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-route
 import { ApiError } from '@/lib/api-client';
 import { rootRoute } from './__root';
 
-const loadPage = () => import('@/features/lost-found/components/report-page');
+const loadPage = () => import('@/app/pages/lost-found/report-page');
 const ReportPage = lazyRouteComponent(loadPage, 'ReportPage');
 const ReportNotFound = lazyRouteComponent(loadPage, 'ReportNotFound');
 

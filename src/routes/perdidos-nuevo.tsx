@@ -13,5 +13,5 @@ export const route = createRoute({
     return { links: data.lostFoundStylesheets };
   },
   head: privateHead('Publicar un reporte'),
-  component: lazyRouteComponent(() => import('@/features/lost-found/components/report-form-page')),
+  component: lazyRouteComponent(() => import('@/app/pages/lost-found/report-form-page')),
 });

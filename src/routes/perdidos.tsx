@@ -5,7 +5,7 @@ import { validateLostFoundSearch, type LostFoundSearch } from '@/features/lost-f
 import { rootRoute } from './__root';
 
 const ListPage = lazyRouteComponent(
-  () => import('@/features/lost-found/components/lost-found-list-page'),
+  () => import('@/app/pages/lost-found/lost-found-list-page'),
   'LostFoundListPage',
 );
 

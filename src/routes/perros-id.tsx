@@ -4,7 +4,7 @@ import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-route
 import { ApiError } from '@/lib/api-client';
 import { rootRoute } from './__root';
 
-const loadDogPage = () => import('@/features/dogs/components/dog-page');
+const loadDogPage = () => import('@/app/pages/dog-page');
 const DogPage = lazyRouteComponent(loadDogPage, 'DogPage');
 /** The Spanish 404 page of a dog that does not exist (in the page's chunk: rare, not first code). */
 const DogNotFound = lazyRouteComponent(loadDogPage, 'DogNotFound');

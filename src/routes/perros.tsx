@@ -4,10 +4,7 @@ import { createRoute, lazyRouteComponent, useNavigate } from '@tanstack/react-ro
 import { validateCatalogSearch, type CatalogFilters } from '@/features/dogs/catalog-search';
 import { rootRoute } from './__root';
 
-const CatalogPage = lazyRouteComponent(
-  () => import('@/features/dogs/components/catalog-page'),
-  'CatalogPage',
-);
+const CatalogPage = lazyRouteComponent(() => import('@/app/pages/catalog-page'), 'CatalogPage');
 
 function CatalogRoute() {
   const filters = route.useSearch();

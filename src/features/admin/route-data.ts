@@ -6,5 +6,5 @@ export { hiddenDogsQueryOptions } from './api/get-hidden-dogs';
 export { failedJobsQueryOptions } from './api/jobs';
 export { lostFoundFlagsQueryOptions } from './api/get-lost-found-flags';
 export { reportsQueryOptions } from './api/get-reports';
-export { waitingOrgsQueryOptions } from '@/features/orgs/api/orgs';
+export { waitingOrgsQueryOptions } from './api/orgs';
 export { adminStylesheets } from './components/admin-stylesheets';

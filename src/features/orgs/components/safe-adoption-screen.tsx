@@ -2,10 +2,7 @@
 // the signs of the "puppies in adoption, pay the transport" scam, and how to report a listing.
 import { Anchor, List, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import {
-  AccountPage,
-  accountPageClasses as classes,
-} from '@/features/account/components/account-page';
+import { AccountPage, accountPageClasses as classes } from '@/components/account-page';
 import { useSite } from '@/lib/site';
 import { SITE_NAME } from '@/shared/site';
 

@@ -14,9 +14,9 @@ import { useEffect, useRef } from 'react';
 import { notify, openConfirmModal } from '@/components/overlays/overlays';
 import { useDeleteDog } from '@/features/dogs/api/delete-dog';
 import { DogImage } from '@/features/dogs/components/dog-image';
-import { openDogModal, preloadDogModal } from '@/features/dogs/components/open-dog-modal';
-import { PhotoPicture } from '@/features/photos/components/photo-picture';
-import { STATUS_COLORS, statusLabel } from '@/features/dogs/dog-labels';
+import { openDogModal, preloadDogModal } from '@/app/dog-modal/open-dog-modal';
+import { PhotoPicture } from '@/components/photo-picture';
+import { STATUS_COLORS, statusLabel } from '@/lib/dog-labels';
 import { formatMobilePhone } from '@/shared/account';
 import type { Dog } from '@/shared/dog';
 import type { Interest } from '@/shared/interest';
@@ -26,14 +26,19 @@ import {
   type InterestState,
   type InterestStateTarget,
 } from '@/shared/interest-states';
-import { useChangeInterestState, useInterests } from '../api/interests';
-import { whatsappLink } from '../lib/whatsapp';
-import { formatDate, ProfileSummary, StateBadge, Timeline } from './application-parts';
-import { useMyDogs } from '../api/my-dogs';
-import { StatusControl } from './status-control';
+import { useChangeInterestState, useInterests } from '@/features/adoption/api/interests';
+import { whatsappLink } from '@/features/adoption/lib/whatsapp';
+import {
+  formatDate,
+  ProfileSummary,
+  StateBadge,
+  Timeline,
+} from '@/features/adoption/components/application-parts';
+import { useMyDogs } from '@/features/adoption/api/my-dogs';
+import { StatusControl } from '@/features/adoption/components/status-control';
 import { useCloseAdoption } from '@/features/follow-up/api/follow-up';
 import { AdoptionList } from '@/features/follow-up/components/adoption-list';
-import './my-dogs.css';
+import '@/features/adoption/components/my-dogs.css';
 
 const ACTION_LABELS: Record<InterestStateTarget, string> = {
   reviewing: 'Pasar a revisión',

@@ -20,17 +20,17 @@ import {
 } from '@/shared/account';
 import { PRIVACY_POLICY_PATH } from '@/shared/privacy';
 import { nameSchema } from '@/shared/user';
-import { useChangePassword } from '../api/change-password';
-import { useDeleteAccount } from '../api/delete-account';
-import { useExportData } from '../api/export-data';
-import { useAccount } from '../api/get-account';
-import { useLogoutAll } from '../api/logout-all';
-import { useUpdateProfile } from '../api/update-profile';
+import { useChangePassword } from '@/features/account/api/change-password';
+import { useDeleteAccount } from '@/features/account/api/delete-account';
+import { useExportData } from '@/features/account/api/export-data';
+import { useAccount } from '@/lib/auth/get-account';
+import { useLogoutAll } from '@/features/account/api/logout-all';
+import { useUpdateProfile } from '@/features/account/api/update-profile';
 import { FormError, FormShell, NewPasswordFields } from '@/components/form-parts';
 import { AdopterProfileSection } from '@/features/adoption/components/adopter-profile-section';
 import { AlertsSection } from '@/features/alerts/components/alerts-section';
 import { AdoptionList } from '@/features/follow-up/components/adoption-list';
-import { AccountPage, AccountSection } from './account-page';
+import { AccountPage, AccountSection } from '@/components/account-page';
 
 export type SessionEndReason = 'logout-all' | 'deleted';
 

@@ -7,7 +7,7 @@ import { applySession } from '@/lib/auth/apply-session';
 import { sessionKeys } from '@/lib/auth/session-keys';
 import type { AccountUser } from '@/shared/account';
 import { useSessionStoreApi } from '@/stores/session-store';
-import { accountKeys } from '../api/account-keys';
+import { accountKeys } from '@/lib/auth/account-keys';
 import { AccountScreen, type SessionEndReason } from './account-screen';
 
 export function AccountRouteScreen() {

@@ -34,12 +34,12 @@ import {
 import { toApiError } from '@/lib/api-client';
 import { useMyOrgs } from '@/features/orgs/api/orgs';
 import { dogFormSchema, type Dog } from '@/shared/dog';
-import { ownerContactOf } from '../owner-contact';
+import { ownerContactOf } from '@/features/dogs/owner-contact';
 import { useSessionStore } from '@/stores/session-store';
-import { useCreateDog } from '../api/create-dog';
-import { useDeleteDog } from '../api/delete-dog';
-import { useUpdateDog } from '../api/update-dog';
-import { SEX_OPTIONS, SIZE_OPTIONS } from '../filter-options';
+import { useCreateDog } from '@/features/dogs/api/create-dog';
+import { useDeleteDog } from '@/features/dogs/api/delete-dog';
+import { useUpdateDog } from '@/features/dogs/api/update-dog';
+import { SEX_OPTIONS, SIZE_OPTIONS } from '@/features/dogs/filter-options';
 import {
   formatAge,
   SEX_LABELS,
@@ -47,11 +47,11 @@ import {
   STATUS_LABELS,
   statusLabel,
   yesNo,
-} from '../dog-labels';
-import { focusDogList } from './carousel-state';
-import { DogImage } from './dog-image';
-import { OwnerContact } from './owner-contact';
-import classes from './dog-modal.module.css';
+} from '@/lib/dog-labels';
+import { focusDogList } from '@/features/dogs/components/carousel-state';
+import { DogImage } from '@/features/dogs/components/dog-image';
+import { OwnerContact } from '@/features/dogs/components/owner-contact';
+import classes from '@/features/dogs/components/dog-modal.module.css';
 import {
   dogModalCloseButtonId,
   type DogFields,

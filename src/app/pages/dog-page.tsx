@@ -29,9 +29,9 @@ import { StatusControl } from '@/features/adoption/components/status-control';
 import { ReportListingButton } from '@/features/moderation/components/report-listing-button';
 import { PhotoGallery } from '@/features/photos/components/photo-gallery';
 import type { Dog } from '@/shared/dog';
-import { ownerContactOf } from '../owner-contact';
+import { ownerContactOf } from '@/features/dogs/owner-contact';
 import { isOwner, useSessionStore, useSessionStoreApi } from '@/stores/session-store';
-import { dogQueryOptions } from '../api/get-dog';
+import { dogQueryOptions } from '@/features/dogs/api/get-dog';
 import {
   formatAge,
   formatPublished,
@@ -41,14 +41,14 @@ import {
   statusLabel,
   adoptedWord,
   yesNo,
-} from '../dog-labels';
-import { DogImage } from './dog-image';
+} from '@/lib/dog-labels';
+import { DogImage } from '@/features/dogs/components/dog-image';
 import { useMyOrgs } from '@/features/orgs/api/orgs';
-import { VerifiedBadge } from '@/features/orgs/components/verified-badge';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { orgPath } from '@/shared/org-paths';
-import { OwnerContact } from './owner-contact';
-import { openDogModal, preloadDogModal } from './open-dog-modal';
-import './dog-page.css';
+import { OwnerContact } from '@/features/dogs/components/owner-contact';
+import { openDogModal, preloadDogModal } from '@/app/dog-modal/open-dog-modal';
+import '@/features/dogs/components/dog-page.css';
 
 /** The page of a dog that does not exist (or was removed): status 404 (the route's notFound). */
 export function DogNotFound() {
