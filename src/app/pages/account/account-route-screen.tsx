@@ -8,7 +8,8 @@ import { sessionKeys } from '@/lib/auth/session-keys';
 import type { AccountUser } from '@/shared/account';
 import { useSessionStoreApi } from '@/stores/session-store';
 import { accountKeys } from '@/lib/auth/account-keys';
-import { AccountScreen, type SessionEndReason } from './account-screen';
+import type { SessionEndReason } from '@/features/account/components/sessions-section';
+import { AccountScreen } from './account-screen';
 
 export function AccountRouteScreen() {
   const queryClient = useQueryClient();
