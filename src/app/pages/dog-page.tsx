@@ -7,14 +7,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Badge, Button, Container, Group, Text, Title } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconArrowLeft,
-  IconEdit,
-  IconMail,
-  IconMapPin,
-  IconShare,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconEdit, IconMail, IconMapPin, IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -42,6 +35,7 @@ import {
   adoptedWord,
   yesNo,
 } from '@/lib/dog-labels';
+import { DOG_FLAGS, HiddenListingAlert } from '@/features/dogs/components/dog-details';
 import { DogImage } from '@/features/dogs/components/dog-image';
 import { useMyOrgs } from '@/features/orgs/api/orgs';
 import { VerifiedBadge } from '@/components/verified-badge';
@@ -73,11 +67,7 @@ function Facts({ dog }: { dog: Dog }) {
     ['Peso', dog.weight || 'Sin dato'],
     ['Altura', dog.height || 'Sin dato'],
     ['Esperanza de vida', dog.life_span || 'Sin dato'],
-    ['Esterilizado', yesNo(dog.sterilized)],
-    ['Vacunado', yesNo(dog.vaccinated)],
-    ['Convive con niños', yesNo(dog.good_with_kids)],
-    ['Convive con perros', yesNo(dog.good_with_dogs)],
-    ['Convive con gatos', yesNo(dog.good_with_cats)],
+    ...DOG_FLAGS.map(([field, label]): [string, string] => [label, yesNo(dog[field])]),
   ];
   return (
     <dl className="dog-page-facts">
@@ -240,12 +230,7 @@ export function DogPage({ id }: { id: number }) {
                 <StatusControl dog={dog} />
               </div>
             )}
-            {dog.hidden_reason !== undefined && (
-              // Only the owner receives a hidden listing, with the reason moderation gave.
-              <Alert color="red" mb="md" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-                Tu publicación fue ocultada: {dog.hidden_reason}
-              </Alert>
-            )}
+            <HiddenListingAlert dog={dog} />
             {dog.personality && (
               <>
                 <Title order={2} size="h3" mt="md">
