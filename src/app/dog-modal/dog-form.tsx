@@ -122,6 +122,7 @@ export function DogForm({ modalId, mode, dog, draft }: DogFormProps) {
     });
   };
 
+  // The header's X and Escape close the way Cerrar does.
   useCloseGuard(modalId, askClose);
 
   // Back from the delete confirmation (cancelled or failed): the modal manager re-mounts this

@@ -7,9 +7,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { dogKeys, interestKeys } from '@/lib/query-keys';
-
 import { apiCall } from '@/lib/api-client';
+import { dogKeys, interestKeys } from '@/lib/query-keys';
 import type {
   Adoption,
   AdoptionDetail,
