@@ -1,9 +1,70 @@
 // Lint configuration: TypeScript rules everywhere, React hooks rules for the browser code,
-// and a hard wall that keeps server code out of the browser bundle.
+// a hard wall that keeps server code out of the browser bundle, and one wall around each feature.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** What no browser code may import: the server, and modules that only exist in Node (as below). */
+const browserPatterns = [
+  {
+    group: ['**/server', '**/server/**', '@/server', '@/server/**'],
+    message: 'Browser and shared code must not import server code.',
+  },
+  {
+    group: [
+      'node:*',
+      'fs',
+      'path',
+      'crypto',
+      'pg',
+      '@electric-sql/pglite',
+      'fastify',
+      '@fastify/*',
+      '@node-rs/*',
+    ],
+    message: 'Node-only modules are not allowed in browser or shared code.',
+  },
+];
+
+/**
+ * Each feature stands alone: it imports shared code (components, lib, shared, stores, config)
+ * but never another feature, the app that composes features, or the routes. A page made of
+ * several features lives in src/app and hands the parts over as props. One block per feature and
+ * folder depth, so a relative path that climbs out of the feature is caught too.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureWalls = features.flatMap((feature) =>
+  [0, 1, 2, 3].map((depth) => ({
+    files: [`src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...browserPatterns,
+            {
+              // Stylesheets are not code: a feature may still borrow another's page frame.
+              regex: `^@/features/(?!${feature}(/|$))(?!.*\\.css$)`,
+              message: `The ${feature} feature must not import another feature: move what both need to src/components, src/lib or src/shared, or compose the features in src/app.`,
+            },
+            {
+              group: ['@/app', '@/app/**', '@/routes', '@/routes/**'],
+              message: 'Features must not import the app or the routes: the app composes features.',
+            },
+            {
+              regex: `^(\\.\\./){${depth + 1},}`,
+              message: `Import from outside the ${feature} feature through '@/…', never a relative path.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -87,6 +148,8 @@ export default tseslint.config(
     // Route files, the app shell and the navigation load with every page: the shared zod schemas
     // (and zod itself) must stay out of that code, so only their types may be imported there.
     files: ['src/routes/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/entry-client.tsx'],
+    // The pages composed in the app and the dog modal's body are lazy chunks of their own.
+    ignores: ['src/app/pages/**', 'src/app/dog-modal/dog-*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -122,4 +185,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureWalls,
 );

@@ -66,14 +66,22 @@ const SERVER_ENTRY = 'src/entry-server.tsx';
 
 export function serverEntryBuild(routerFiles: RouterFilesOptions): Plugin {
   let config: ResolvedConfig;
+  let failed = false;
   return {
     name: 'happy-dog:server-entry',
     apply: (_config, env) => env.command === 'build' && !process.env[NESTED],
     configResolved(resolved) {
       config = resolved;
     },
+    // A failed browser build has nothing to move: its own error is the one to see.
+    buildEnd(error) {
+      failed = error !== undefined;
+    },
+    renderError() {
+      failed = true;
+    },
     async closeBundle() {
-      if (config.build.ssr) return;
+      if (config.build.ssr || failed) return;
       const outDir = resolve(config.root, config.build.outDir);
       const ssrDir = ssrDirFor(outDir);
       rmSync(ssrDir, { recursive: true, force: true });

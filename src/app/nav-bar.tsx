@@ -7,7 +7,7 @@ import { IconLogin2, IconLogout, IconPaw, IconUserCircle, IconUserPlus } from '@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { anchors } from '@/config/anchors';
-import { preloadDogModal } from '@/features/dogs/components/dog-modal-loader';
+import { preloadDogModal } from '@/app/dog-modal/dog-modal-loader';
 import { useLogout } from '@/features/session/api/logout';
 import { MenuButton } from '@/components/menu-button';
 import { PlainButton, PlainButtonLink } from '@/components/plain-button';

@@ -11,7 +11,7 @@ import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { PageLoader } from '@/components/page-loader';
 import { rememberPageData } from '@/lib/page-data';
-import { sessionKeys } from '@/features/session/api/session-keys';
+import { sessionKeys } from '@/lib/auth/session-keys';
 import type { User } from '@/shared/user';
 import type { SessionStore } from '@/stores/session-store';
 import { routeTree } from './routeTree.gen';

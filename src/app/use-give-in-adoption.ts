@@ -1,8 +1,8 @@
 // DAR EN ADOPCIÓN: the form to publish a dog for a logged-in visitor, 'No autorizado' otherwise.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { loadOpenDogModal } from '@/features/dogs/components/dog-modal-loader';
-import { isLoggedIn } from '@/features/session/api/get-me';
+import { loadOpenDogModal } from '@/app/dog-modal/dog-modal-loader';
+import { isLoggedIn } from '@/lib/auth/get-me';
 
 // The 'No autorizado' alert is its own chunk (most visitors never see it), fetched on intent.
 export const loadNotAuthorizedAlert = () => import('@/components/not-authorized-alert');

@@ -1,6 +1,6 @@
 // Words that agree with the dog: a female dog is "¡Adoptada!", "adoptada" and "adoptarla".
 import { describe, expect, test } from 'vitest';
-import { adoptedWord, statusLabel } from '@/features/dogs/dog-labels';
+import { adoptedWord, statusLabel } from '@/lib/dog-labels';
 import { whatsAppLink } from '@/features/dogs/components/owner-contact';
 
 describe('a dog’s words agree with its sex', () => {

@@ -14,7 +14,7 @@ import classes from './landing.module.css';
 // downloads when #adopt comes within a screen's height, and React hydrates it then. Its styles
 // (imported above) come with the page, so the server's HTML is styled from the first paint.
 const DogCarousel = lazy(
-  loadWhenNear(anchors.adopt, '100% 0px', () => import('@/features/dogs/components/dog-carousel')),
+  loadWhenNear(anchors.adopt, '100% 0px', () => import('@/app/landing/dog-carousel')),
 );
 
 export function AdoptSection() {

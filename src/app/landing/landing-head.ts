@@ -1,6 +1,6 @@
 // The landing page's share preview (Open Graph and Twitter tags) and canonical address, so a
 // link to the home shared on WhatsApp or social networks shows the site's title and image.
-import { DEFAULT_SHARE_IMAGE } from '@/features/dogs/dog-meta';
+import { DEFAULT_SHARE_IMAGE } from '@/config/share-image';
 
 const TITLE = 'Happy Dog | Adopción de perros en Cali';
 const DESCRIPTION =

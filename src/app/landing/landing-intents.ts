@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notify } from '@/components/overlays/overlays';
 import { findDog } from '@/features/dogs/api/find-dog';
-import { openDogModal } from '@/features/dogs/components/open-dog-modal';
+import { openDogModal } from '@/app/dog-modal/open-dog-modal';
 import { ApiError } from '@/lib/api-client';
 import { isOwner, type SessionStore } from '@/stores/session-store';
 import { giveInAdoption } from '../use-give-in-adoption';

@@ -4,7 +4,7 @@ import { lazy, memo, Suspense } from 'react';
 import { anchors, footerId } from '@/config/anchors';
 import { loadWhenNear } from '@/lib/load-when-near';
 import type { RouterContext } from '@/app/router-context';
-import { useContactResume } from '@/features/dogs/hooks/use-contact-resume';
+import { useContactResume } from '@/app/dog-modal/use-contact-resume';
 import { dogsInfiniteQueryOptions } from '@/features/dogs/api/get-dogs';
 import { AdoptSection } from './adopt-section';
 import { useLandingIntents } from './use-landing-intents';

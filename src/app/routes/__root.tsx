@@ -17,9 +17,9 @@ import { DocumentShellContext, MantineEnvContext, type RouterContext } from '@/a
 import { PageFooter } from '@/components/page-footer';
 import { ErrorPage, NotFoundPage } from '@/components/error-pages';
 import { OverlayRoot } from '@/components/overlays/overlays';
-import { meQueryOptions } from '@/features/session/api/get-me';
+import { meQueryOptions } from '@/lib/auth/get-me';
 import { siteQueryOptions } from '@/lib/site';
-import { useSessionSync } from '@/features/session/hooks/use-session-sync';
+import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { theme } from '@/theme';
 
 /** Mantine's default "dimmed" grey is 3.3:1 on the cream page; this brown keeps 6.2:1 (WCAG AA). */

@@ -4,8 +4,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AdminScreen } from '@/features/admin/components/admin-screen';
 import { ForbiddenPage } from '@/components/error-pages';
-import { meQueryOptions } from '@/features/session/api/get-me';
-import { privateHead } from '@/lib/private-page';
+import { meQueryOptions } from '@/lib/auth/get-me';
+import { privateHead } from '@/lib/auth/private-page';
 
 function AdminRoute() {
   const { allowed } = Route.useLoaderData();
@@ -32,7 +32,7 @@ export const Route = createFileRoute('/admin')({
       import('@/features/admin/api/get-blocked-users'),
       import('@/features/admin/api/get-audit'),
       import('@/features/admin/api/jobs'),
-      import('@/features/orgs/api/orgs'),
+      import('@/features/admin/api/orgs'),
     ]);
     // Not thrown on failure: each section then says so and offers to retry.
     const { queryClient } = context;

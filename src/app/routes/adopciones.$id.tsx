@@ -2,7 +2,7 @@
 // its adopter or an admin. An anonymous visitor is sent to /entrar and brought back.
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { AdoptionScreen } from '@/features/follow-up/components/adoption-screen';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 
 export const Route = createFileRoute('/adopciones/$id')({
   beforeLoad: ({ context, params }) => {

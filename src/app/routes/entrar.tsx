@@ -2,7 +2,7 @@
 // back to the page that sent them here (`?redirect=/cuenta`).
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginScreen } from '@/features/session/components/login-screen';
-import { isLoggedIn } from '@/features/session/api/get-me';
+import { isLoggedIn } from '@/lib/auth/get-me';
 import { safeRedirect } from '@/lib/safe-redirect';
 
 export const Route = createFileRoute('/entrar')({

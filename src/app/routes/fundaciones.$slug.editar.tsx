@@ -2,7 +2,7 @@
 // visitors go to /entrar and come back).
 import { createFileRoute } from '@tanstack/react-router';
 import { OrgEditScreen as Screen } from '@/features/orgs/components/org-edit-screen';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 
 export const Route = createFileRoute('/fundaciones/$slug/editar')({
   beforeLoad: ({ context, params }) =>

@@ -1,7 +1,7 @@
 // `/fundaciones/$slug`: an organization's public page, drawn on the server with its data and the
 // tags link previews read. One that does not exist is a Spanish 404 page with status 404.
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { OrgPage, OrgNotFound } from '@/features/orgs/components/org-page';
+import { OrgPage, OrgNotFound } from '@/app/pages/org-page';
 import { ApiError } from '@/lib/api-client';
 
 export const Route = createFileRoute('/fundaciones/$slug/')({

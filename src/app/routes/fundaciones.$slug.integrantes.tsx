@@ -1,7 +1,7 @@
 // `/fundaciones/$slug/integrantes`: the organization's members, for its members only.
 import { createFileRoute } from '@tanstack/react-router';
 import { OrgMembersScreen as Screen } from '@/features/orgs/components/org-members-screen';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 
 export const Route = createFileRoute('/fundaciones/$slug/integrantes')({
   beforeLoad: ({ context, params }) =>

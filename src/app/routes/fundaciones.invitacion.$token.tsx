@@ -1,7 +1,7 @@
 // `/fundaciones/invitacion/$token`: accepting an invitation to an organization.
 import { createFileRoute } from '@tanstack/react-router';
 import { InvitationScreen as Screen } from '@/features/orgs/components/invitation-screen';
-import { privateHead } from '@/lib/private-page';
+import { privateHead } from '@/lib/auth/private-page';
 
 export const Route = createFileRoute('/fundaciones/invitacion/$token')({
   head: privateHead('Invitación'),

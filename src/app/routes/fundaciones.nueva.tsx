@@ -2,7 +2,7 @@
 // and come back).
 import { createFileRoute } from '@tanstack/react-router';
 import { OrgFormScreen } from '@/features/orgs/components/org-form-screen';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 
 export const Route = createFileRoute('/fundaciones/nueva')({
   beforeLoad: loginFirst('/fundaciones/nueva'),

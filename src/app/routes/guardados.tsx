@@ -1,8 +1,8 @@
 // `/guardados`: the dogs the logged-in person saved. An anonymous visitor is sent to /entrar, which
 // brings them back here after logging in. The list is loaded before the page is drawn.
 import { createFileRoute } from '@tanstack/react-router';
-import { SavedDogsScreen } from '@/features/favorites/components/saved-dogs-screen';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { SavedDogsScreen } from '@/app/pages/saved-dogs-screen';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 
 export const Route = createFileRoute('/guardados')({
   beforeLoad: loginFirst('/guardados'),

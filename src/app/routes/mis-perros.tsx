@@ -2,8 +2,8 @@
 // requests they sent. An anonymous visitor is sent to /entrar, which brings them back here after
 // logging in. The lists are loaded (in the chunk of the page's data) before the page is drawn.
 import { createFileRoute } from '@tanstack/react-router';
-import MyDogsScreen from '@/features/adoption/components/my-dogs-screen';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import MyDogsScreen from '@/app/pages/my-dogs-screen';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 
 export const Route = createFileRoute('/mis-perros')({
   beforeLoad: loginFirst('/mis-perros'),

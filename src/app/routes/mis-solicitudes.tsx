@@ -3,7 +3,7 @@
 // here after logging in. The list is loaded before the page is drawn.
 import { createFileRoute } from '@tanstack/react-router';
 import MyApplicationsScreen from '@/features/adoption/components/my-applications-screen';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 
 export const Route = createFileRoute('/mis-solicitudes')({
   beforeLoad: loginFirst('/mis-solicitudes'),

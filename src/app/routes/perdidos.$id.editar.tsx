@@ -1,10 +1,10 @@
 // `/perdidos/$id/editar`: the reporter changes their lost or found report (logged in; anyone
 // else is sent to /entrar, which brings them back). A report that does not exist is a 404 page.
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ReportEditPage } from '@/features/lost-found/components/report-edit-page';
-import { ReportNotFound } from '@/features/lost-found/components/report-page';
+import { ReportEditPage } from '@/app/pages/lost-found/report-edit-page';
+import { ReportNotFound } from '@/app/pages/lost-found/report-page';
 import { ApiError } from '@/lib/api-client';
-import { loginFirst, privateHead } from '@/lib/private-page';
+import { loginFirst, privateHead } from '@/lib/auth/private-page';
 
 const parseId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 

@@ -1,7 +1,7 @@
 // `/perdidos/$id`: one lost or found report, drawn on the server with its matches and the tags a
 // link preview reads. A report that does not exist (or is hidden) is a Spanish 404 page.
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ReportPage, ReportNotFound } from '@/features/lost-found/components/report-page';
+import { ReportPage, ReportNotFound } from '@/app/pages/lost-found/report-page';
 import { ApiError } from '@/lib/api-client';
 
 const parseId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);

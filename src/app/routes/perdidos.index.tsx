@@ -1,7 +1,7 @@
 // `/perdidos`: lost and found dogs. Its filters are the address's search params (validated here);
 // the server draws the list.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { LostFoundListPage as ListPage } from '@/features/lost-found/components/lost-found-list-page';
+import { LostFoundListPage as ListPage } from '@/app/pages/lost-found/lost-found-list-page';
 import { validateLostFoundSearch, type LostFoundSearch } from '@/features/lost-found/search';
 
 function ListRoute() {

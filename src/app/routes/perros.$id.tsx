@@ -1,7 +1,7 @@
 // `/perros/$id`: a dog's own page, drawn on the server with its data and the tags link previews
 // read. A dog that does not exist (or was removed) is a Spanish 404 page with status 404.
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { DogPage, DogNotFound } from '@/features/dogs/components/dog-page';
+import { DogPage, DogNotFound } from '@/app/pages/dog-page';
 import { ApiError } from '@/lib/api-client';
 
 /** Only what a dog id can be; anything else is a page that does not exist. */

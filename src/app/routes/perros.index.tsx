@@ -1,7 +1,7 @@
 // `/perros`: the catalogue. Its filters are the address's search params (validated here), so a
 // filtered list can be shared and Back restores it; the server draws the first page and the count.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { CatalogPage } from '@/features/dogs/components/catalog-page';
+import { CatalogPage } from '@/app/pages/catalog-page';
 import { validateCatalogSearch, type CatalogFilters } from '@/features/dogs/catalog-search';
 
 function CatalogRoute() {

@@ -1,10 +1,9 @@
 // The head of a dog's page: title, description, canonical URL and the Open Graph / Twitter tags
 // WhatsApp and Facebook read for a link's preview (absolute URLs on the site's public origin).
+import { DEFAULT_SHARE_IMAGE } from '@/config/share-image';
 import type { Dog } from '@/shared/dog';
-import { formatAge, SEX_LABELS, SIZE_LABELS, statusLabel } from './dog-labels';
+import { formatAge, SEX_LABELS, SIZE_LABELS, statusLabel } from '@/lib/dog-labels';
 
-/** The site's preview image (1200×630) for dogs without an uploaded photo. */
-export const DEFAULT_SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 const DESCRIPTION_MAX = 160;
 
 function describe(dog: Dog): string {

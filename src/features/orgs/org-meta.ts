@@ -1,6 +1,6 @@
 // The head of an organization's page: title, description, canonical URL and the Open Graph tags
 // link previews read (absolute URLs on the site's public origin).
-import { DEFAULT_SHARE_IMAGE } from '@/features/dogs/dog-meta';
+import { DEFAULT_SHARE_IMAGE } from '@/config/share-image';
 import type { Org } from '@/shared/org';
 import { ORG_KIND_LABELS, orgPath } from '@/shared/org-paths';
 

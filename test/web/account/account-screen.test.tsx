@@ -3,7 +3,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { AccountScreen } from '@/features/account/components/account-screen';
+import { AccountScreen } from '@/app/pages/account/account-screen';
 import { PHONE_INVALID } from '@/shared/account';
 import { makeDog, makeUser } from '../../support/factories';
 import { API, apiError } from '../../support/msw/handlers';

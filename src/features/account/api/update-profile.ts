@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import type { AccountUser, UpdateProfileInput } from '@/shared/account';
-import { accountKeys } from './account-keys';
+import { accountKeys } from '@/lib/auth/account-keys';
 
 export async function updateProfile(input: UpdateProfileInput): Promise<AccountUser> {
   const body = await apiCall((api) =>

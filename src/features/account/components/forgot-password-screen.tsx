@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { passwordResetRequestSchema, type PasswordResetRequestInput } from '@/shared/account';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { DoneMessage, FormShell } from '@/components/form-parts';
-import { AccountPage, AccountSection } from './account-page';
+import { AccountPage, AccountSection } from '@/components/account-page';
 
 export function ForgotPasswordScreen() {
   const request = useRequestPasswordReset();

@@ -8,7 +8,7 @@ import { SITE_NAME } from '@/shared/site';
 import { formatDay } from '@/shared/spanish-date';
 import { useSite } from '@/lib/site';
 import { PRIVACY_POLICY } from '@/shared/privacy';
-import { AccountPage, accountPageClasses as classes } from './account-page';
+import { AccountPage, accountPageClasses as classes } from '@/components/account-page';
 
 /** "2026-11-23" as "23 de noviembre de 2026", the same on the server and in every browser. */
 export const spanishDate = formatDay;

@@ -11,7 +11,7 @@ import { RESET_LINK_INVALID, resetTokenSchema } from '@/shared/account';
 import { newPasswordSchema, PASSWORDS_DIFFER, passwordValidateSchema } from '@/shared/user';
 import { useConfirmPasswordReset, useResetLinkDead } from '../api/confirm-password-reset';
 import { DoneMessage, FormError, FormShell, NewPasswordFields } from '@/components/form-parts';
-import { AccountPage, AccountSection } from './account-page';
+import { AccountPage, AccountSection } from '@/components/account-page';
 
 /** The same rules as the API's, without the token (which comes from the link). */
 const newPasswordForm = z

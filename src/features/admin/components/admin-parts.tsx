@@ -71,6 +71,8 @@ export type AdminColumn<T> = {
   /** The header is read by screen readers only (an actions column). */
   labelHidden?: boolean;
   cell: (row: T) => ReactNode;
+  /** The cells' class (long text that must wrap). */
+  className?: string;
 };
 
 /** A table that turns into small "Label: value" cards on phones. */
@@ -105,7 +107,11 @@ export function AdminTable<T>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.label} data-label={column.labelHidden ? undefined : column.label}>
+                <td
+                  key={column.label}
+                  className={column.className}
+                  data-label={column.labelHidden ? undefined : column.label}
+                >
                   {column.cell(row)}
                 </td>
               ))}

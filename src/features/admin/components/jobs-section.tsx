@@ -1,19 +1,13 @@
 // /admin "Correos y tareas": how many background jobs are in each state, and the failed ones
 // (e-mails that could not be delivered after every retry, other tasks) with their kind, tries
 // and last error; "Reintentar" puts one back in the queue. A message's text or link never shows.
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { notify } from '@/components/overlays/overlays';
 import { toApiError } from '@/lib/api-client';
 import { useHydrating } from '@/lib/use-hydrating';
 import { JOB_STATE_LABELS, JOB_STATES, jobKindLabel } from '@/shared/jobs';
 import { useFailedJobs, useRetryJob } from '../api/jobs';
-
-const dateFormat = new Intl.DateTimeFormat('es-CO', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Bogota',
-});
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+import { AdminTable, formatDate, Section } from './admin-parts';
 const triesText = (n: number) => (n === 1 ? '1 intento' : `${n} intentos`);
 
 export function JobsSection() {
@@ -31,10 +25,7 @@ export function JobsSection() {
         }),
     );
   return (
-    <section className="admin-page-section" aria-labelledby="tareas-title">
-      <Title order={2} id="tareas-title" className="admin-page-section-title">
-        Correos y tareas
-      </Title>
+    <Section id="tareas" title="Correos y tareas">
       <Text size="sm" mb="sm">
         Los correos y las tareas programadas se guardan en la base de datos y se reintentan solos.
         Aquí ves cuántos hay en cada estado y los que fallaron después de todos los intentos.
@@ -63,48 +54,39 @@ export function JobsSection() {
           {jobs.data.jobs.length === 0 ? (
             <Text c="dimmed">No hay tareas fallidas.</Text>
           ) : (
-            <div className="admin-page-scroll">
-              <table className="admin-page-table" aria-label="Tareas fallidas">
-                <thead>
-                  <tr>
-                    <th scope="col">Tipo</th>
-                    <th scope="col">Último error</th>
-                    <th scope="col">Intentos</th>
-                    <th scope="col">Falló</th>
-                    <th scope="col">
-                      <span className="admin-page-sr">Acciones</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {jobs.data.jobs.map((job) => {
-                    const label = jobKindLabel(job.kind);
-                    return (
-                      <tr key={job.id}>
-                        <td>{label}</td>
-                        <td className="admin-page-details">{job.last_error ?? '—'}</td>
-                        <td>{triesText(job.tries)}</td>
-                        <td>{formatDate(job.updated_at)}</td>
-                        <td>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            disabled={retry.isPending || hydrating}
-                            onClick={() => void retryJob(job.id, label)}
-                            aria-label={`Reintentar: ${label}, ${formatDate(job.updated_at)}`}
-                          >
-                            Reintentar
-                          </Button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              label="Tareas fallidas"
+              rows={jobs.data.jobs}
+              rowKey={(job) => job.id}
+              columns={[
+                { label: 'Tipo', cell: (job) => jobKindLabel(job.kind) },
+                {
+                  label: 'Último error',
+                  className: 'admin-page-details',
+                  cell: (job) => job.last_error ?? '—',
+                },
+                { label: 'Intentos', cell: (job) => triesText(job.tries) },
+                { label: 'Falló', cell: (job) => formatDate(job.updated_at) },
+                {
+                  label: 'Acciones',
+                  labelHidden: true,
+                  cell: (job) => (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={retry.isPending || hydrating}
+                      onClick={() => void retryJob(job.id, jobKindLabel(job.kind))}
+                      aria-label={`Reintentar: ${jobKindLabel(job.kind)}, ${formatDate(job.updated_at)}`}
+                    >
+                      Reintentar
+                    </Button>
+                  ),
+                },
+              ]}
+            />
           )}
         </>
       )}
-    </section>
+    </Section>
   );
 }

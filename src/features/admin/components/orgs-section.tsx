@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/components/overlays/overlays';
 import { toApiError } from '@/lib/api-client';
 import { useHydrating } from '@/lib/use-hydrating';
-import { useSetVerified, waitingOrgsQueryOptions } from '@/features/orgs/api/orgs';
+import { useSetVerified, waitingOrgsQueryOptions } from '../api/orgs';
 import { ORG_KIND_LABELS, orgPath } from '@/shared/org-paths';
 
 export function OrgsSection() {

@@ -2,13 +2,13 @@
 // /api/me/interests), the owner's answer (PATCH /api/interest/:id) and the status of a dog set by
 // its owner (PUT /api/dog/:id with the dog's own fields and the new status).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dogKeys } from '@/features/dogs/api/dog-keys';
+import { dogKeys, interestKeys } from '@/lib/query-keys';
 import { apiCall } from '@/lib/api-client';
 import type { Dog, DogStatus } from '@/shared/dog';
 import type { Interest, InterestBox, InterestInput } from '@/shared/interest';
 import type { InterestStateTarget } from '@/shared/interest-states';
 import { useSessionStore } from '@/stores/session-store';
-import { interestKeys, interestsQueryOptions, myDogsKey } from './interest-keys';
+import { interestsQueryOptions } from './interest-keys';
 
 /** A box of the logged-in person (nothing is asked for anonymous visitors). */
 export function useInterests(box: InterestBox, enabled = true) {
@@ -76,13 +76,13 @@ export function useSetDogStatus() {
       queryClient.setQueryData<Dog>(dogKeys.detail(dog.id), (before) =>
         before ? { ...before, status: dog.status, updated_at: dog.updated_at } : dog,
       );
-      queryClient.setQueryData<Dog[]>(myDogsKey(), (list) =>
+      queryClient.setQueryData<Dog[]>(dogKeys.mine(), (list) =>
         list?.map((item) => (item.id === dog.id ? { ...item, status: dog.status } : item)),
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dogKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: dogKeys.counts() }),
-        queryClient.invalidateQueries({ queryKey: myDogsKey() }),
+        queryClient.invalidateQueries({ queryKey: dogKeys.mine() }),
       ]);
     },
   });

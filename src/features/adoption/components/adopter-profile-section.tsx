@@ -17,7 +17,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { notify } from '@/components/overlays/overlays';
 import { FormError } from '@/components/form-parts';
-import { AccountSection } from '@/features/account/components/account-page';
+import { AccountSection } from '@/components/account-page';
 import {
   ADOPTER_FIELD_LABELS as L,
   ADOPTER_TEXT_MAX,

@@ -11,7 +11,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { notify } from '@/components/overlays/overlays';
-import { accountQueryOptions } from '@/features/account/api/get-account';
+import { accountQueryOptions } from '@/lib/auth/get-account';
 import { formatMobilePhone } from '@/shared/account';
 import { meetsSterilizationRule } from '@/shared/adopter-profile';
 import type { Dog } from '@/shared/dog';

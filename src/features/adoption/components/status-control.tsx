@@ -2,7 +2,7 @@
 // The dog's page and "Mis publicaciones" both place it.
 import { NativeSelect } from '@mantine/core';
 import { notify } from '@/components/overlays/overlays';
-import { STATUS_LABELS } from '@/features/dogs/dog-labels';
+import { STATUS_LABELS } from '@/lib/dog-labels';
 import type { Dog, DogStatus } from '@/shared/dog';
 import { useSetDogStatus } from '../api/interests';
 

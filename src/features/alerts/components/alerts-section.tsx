@@ -8,7 +8,7 @@ import { notify } from '@/components/overlays/overlays';
 import { FormError } from '@/components/form-parts';
 import { FREQUENCY_LABELS, ALERTS_MAX } from '@/shared/alert-words';
 import type { Alert } from '@/shared/alerts';
-import { AccountSection } from '@/features/account/components/account-page';
+import { AccountSection } from '@/components/account-page';
 import { alertsQueryOptions, useDeleteAlert, useSetAlertPaused } from '../api/alerts';
 import { AlertListLink } from './alert-list-link';
 import './alerts.css';

@@ -7,7 +7,7 @@ import { FREQUENCY_LABELS } from '@/shared/alert-words';
 import type { AlertUnsubscribeResponse } from '@/shared/alerts';
 import { useSessionStore } from '@/stores/session-store';
 import { FormError } from '@/components/form-parts';
-import { AccountPage, AccountSection } from '@/features/account/components/account-page';
+import { AccountPage, AccountSection } from '@/components/account-page';
 import { createInputOf, useCreateAlert, useUnsubscribe } from '../api/alerts';
 import { AlertListLink } from './alert-list-link';
 import './alerts.css';

@@ -3,7 +3,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import type { DogCount } from '@/shared/dog';
 import type { CatalogFilters } from '../catalog-search';
-import { dogKeys } from './dog-keys';
+import { dogKeys } from '@/lib/query-keys';
 
 export function countDogs(filters: CatalogFilters, queryClient?: QueryClient): Promise<DogCount> {
   return apiCall(

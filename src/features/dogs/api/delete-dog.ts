@@ -1,8 +1,7 @@
 // DELETE /api/dog/:id: removes one of the user's dogs (204, no body).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
-import { myDogsKey } from '@/features/adoption/api/interest-keys';
-import { dogKeys } from './dog-keys';
+import { dogKeys } from '@/lib/query-keys';
 import type { DogPages } from './get-dogs';
 
 export async function deleteDog(id: number): Promise<void> {
@@ -24,7 +23,7 @@ export function useDeleteDog() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dogKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: dogKeys.counts() }),
-        queryClient.invalidateQueries({ queryKey: myDogsKey() }),
+        queryClient.invalidateQueries({ queryKey: dogKeys.mine() }),
       ]);
     },
   });

@@ -2,7 +2,7 @@
 // from GET /api/dog/:id.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Dog } from '@/shared/dog';
-import { dogKeys } from './dog-keys';
+import { dogKeys } from '@/lib/query-keys';
 import { dogQueryOptions } from './get-dog';
 import { findDogInPages, type DogPages } from './get-dogs';
 

@@ -2,7 +2,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import type { Dog } from '@/shared/dog';
-import { dogKeys } from './dog-keys';
+import { dogKeys } from '@/lib/query-keys';
 
 export async function getDog(id: number, queryClient?: QueryClient): Promise<Dog> {
   return apiCall((api) => api.get(`dog/${id}`).json<Dog>(), queryClient);

@@ -3,7 +3,11 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import type { Dog } from '@/shared/dog';
-import { dogKeys, type DogListParams } from './dog-keys';
+import { dogKeys } from '@/lib/query-keys';
+import type { CatalogFilters } from '../catalog-search';
+
+/** A list's page size and the catalogue's filters (none: the carousel's list). */
+export type DogListParams = { limit: number } & CatalogFilters;
 
 /** Same value as DOG_PAGE_DEFAULT in src/shared/dog.ts, repeated so the landing bundle skips zod. */
 export const DOG_PAGE_SIZE = 24;

@@ -2,8 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import type { Dog, DogInput } from '@/shared/dog';
-import { myDogsKey } from '@/features/adoption/api/interest-keys';
-import { dogKeys } from './dog-keys';
+import { dogKeys } from '@/lib/query-keys';
 
 export async function updateDog({ id, input }: { id: number; input: DogInput }): Promise<Dog> {
   const body = await apiCall((api) => api.put(`dog/${id}`, { json: input }).json<{ dog: Dog }>());
@@ -19,7 +18,7 @@ export function useUpdateDog() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dogKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: dogKeys.counts() }),
-        queryClient.invalidateQueries({ queryKey: myDogsKey() }),
+        queryClient.invalidateQueries({ queryKey: dogKeys.mine() }),
       ]);
     },
   });

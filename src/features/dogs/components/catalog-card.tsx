@@ -3,18 +3,24 @@
 import { Badge } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
-import { Heart } from '@/features/favorites/components/heart';
-import { PhotoPicture } from '@/features/photos/components/photo-picture';
+import { useId, type ReactNode } from 'react';
+import { PhotoPicture } from '@/components/photo-picture';
 import type { Dog } from '@/shared/dog';
-import { formatPublished, profileSummary, STATUS_COLORS, statusLabel } from '../dog-labels';
-import { VerifiedBadge } from '@/features/orgs/components/verified-badge';
+import { formatPublished, profileSummary, STATUS_COLORS, statusLabel } from '@/lib/dog-labels';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { DogImage } from './dog-image';
 
 /** One column on phones, up to four on wide screens (see catalog.css). */
 const CARD_PHOTO_SIZES = '(max-width: 36em) 100vw, (max-width: 62em) 50vw, 20rem';
 
-export function CatalogCard({ dog, priority = false }: { dog: Dog; priority?: boolean }) {
+type CatalogCardProps = {
+  dog: Dog;
+  priority?: boolean;
+  /** The heart on the photo (the favorites feature's), handed over by the page. */
+  favorite?: ReactNode;
+};
+
+export function CatalogCard({ dog, priority = false, favorite }: CatalogCardProps) {
   const nameId = useId();
   const cover = dog.photos?.[0];
   const status = dog.status ?? 'available';
@@ -37,7 +43,7 @@ export function CatalogCard({ dog, priority = false }: { dog: Dog; priority?: bo
           className="catalog-card-image"
         />
       )}
-      <Heart dog={dog} placement="photo" />
+      {favorite}
       <div className="catalog-card-body">
         <Badge color={STATUS_COLORS[status]} variant="filled" className="catalog-card-status">
           {statusLabel(status, dog.sex)}

@@ -3,9 +3,8 @@
 import '@mantine/core/styles/Card.css';
 import { Button, Card, Title, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { useId } from 'react';
-import { Heart } from '@/features/favorites/components/heart';
-import { PhotoPicture } from '@/features/photos/components/photo-picture';
+import { useId, type ReactNode } from 'react';
+import { PhotoPicture } from '@/components/photo-picture';
 import { useHydrating } from '@/lib/use-hydrating';
 import type { Dog } from '@/shared/dog';
 import './dog-card.css';
@@ -29,9 +28,11 @@ type DogCardProps = {
   owned: boolean;
   onOpen: (dog: Dog) => void;
   onIntent?: () => void;
+  /** The heart on the photo (the favorites feature's), handed over by the carousel. */
+  favorite?: ReactNode;
 };
 
-export function DogCard({ dog, owned, onOpen, onIntent }: DogCardProps) {
+export function DogCard({ dog, owned, onOpen, onIntent, favorite }: DogCardProps) {
   const nameId = useId();
   const hydrating = useHydrating();
   const cover = dog.photos?.[0];
@@ -57,7 +58,7 @@ export function DogCard({ dog, owned, onOpen, onIntent }: DogCardProps) {
       )}
       {/* Added once the page is interactive: the first view's code and styles stay small, and
           a heart pressed before then would do nothing. */}
-      {!hydrating && <Heart dog={dog} placement="photo" />}
+      {!hydrating && favorite}
       <div className={classes.body}>
         <Title order={3} id={nameId} className={classes.name}>
           {dog.name}

@@ -7,9 +7,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { dogKeys } from '@/features/dogs/api/dog-keys';
-import { interestKeys } from '@/features/adoption/api/interest-keys';
 import { apiCall } from '@/lib/api-client';
+import { dogKeys, interestKeys } from '@/lib/query-keys';
 import type {
   Adoption,
   AdoptionDetail,

@@ -4,7 +4,7 @@
 import { Badge } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { PhotoPicture } from '@/features/photos/components/photo-picture';
+import { PhotoPicture } from '@/components/photo-picture';
 import {
   formatCalendarDate,
   LOST_FOUND_COLOR_LABELS,

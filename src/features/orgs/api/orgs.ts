@@ -1,7 +1,8 @@
 // Organizations' requests: the public list and page, the caller's own organizations, members and
-// invitations, and the site admins' verification.
+// invitations (the site admins' verification is the admin feature's).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
+import { orgKeys } from '@/lib/query-keys';
 import type { Dog } from '@/shared/dog';
 import type {
   InvitationPreview,
@@ -14,19 +15,8 @@ import type {
   OrgRole,
   OrgSummary,
   OrgUpdate,
-  WaitingOrg,
 } from '@/shared/org';
 import { useSessionStore } from '@/stores/session-store';
-
-export const orgKeys = {
-  all: ['orgs'] as const,
-  list: () => [...orgKeys.all, 'list'] as const,
-  page: (slug: string) => [...orgKeys.all, 'page', slug] as const,
-  mine: () => [...orgKeys.all, 'mine'] as const,
-  members: (id: number) => [...orgKeys.all, 'members', id] as const,
-  invitation: (token: string) => [...orgKeys.all, 'invitation', token] as const,
-  waiting: () => [...orgKeys.all, 'waiting'] as const,
-};
 
 export const orgListQueryOptions = () =>
   queryOptions({
@@ -69,12 +59,6 @@ export const invitationQueryOptions = (token: string) =>
     queryFn: ({ client }) =>
       apiCall((api) => api.get(`org-invitations/${token}`).json<InvitationPreview>(), client),
     retry: false,
-  });
-
-export const waitingOrgsQueryOptions = () =>
-  queryOptions({
-    queryKey: orgKeys.waiting(),
-    queryFn: ({ client }) => apiCall((api) => api.get('admin/orgs').json<WaitingOrg[]>(), client),
   });
 
 export function useCreateOrg() {
@@ -135,19 +119,6 @@ export function useAcceptInvitation(token: string) {
       apiCall((api) => api.post(`org-invitations/${token}/accept`).json<{ org: Org }>()).then(
         (b) => b.org,
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }),
-  });
-}
-
-export function useSetVerified() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orgId, verified }: { orgId: number; verified: boolean }) =>
-      apiCall((api) =>
-        verified
-          ? api.post(`admin/orgs/${orgId}/verify`)
-          : api.delete(`admin/orgs/${orgId}/verify`),
-      ).then(() => undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }),
   });
 }

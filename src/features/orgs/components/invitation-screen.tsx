@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormError } from '@/components/form-parts';
-import { AccountPage } from '@/features/account/components/account-page';
+import { AccountPage } from '@/components/account-page';
 import { invitationPath, ORG_KIND_LABELS, orgManagePath } from '@/shared/org-paths';
 import { useSessionStore } from '@/stores/session-store';
 import { invitationQueryOptions, useAcceptInvitation } from '../api/orgs';

@@ -4,7 +4,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AccountPage, AccountSection } from '@/features/account/components/account-page';
+import { AccountPage, AccountSection } from '@/components/account-page';
 import { ORG_MESSAGES, orgPath, type MyOrg, type OrgInput, type OrgUpdate } from '@/shared/org';
 import { useMyOrgs, useUpdateOrg } from '../api/orgs';
 import { OrgForm } from './org-form';

@@ -2,7 +2,7 @@
 // shelter and becomes its admin; then they land on its public page.
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AccountPage, AccountSection } from '@/features/account/components/account-page';
+import { AccountPage, AccountSection } from '@/components/account-page';
 import { orgPath } from '@/shared/org';
 import { useCreateOrg } from '../api/orgs';
 import { OrgForm } from './org-form';

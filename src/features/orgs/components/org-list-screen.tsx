@@ -4,10 +4,10 @@ import '@mantine/core/styles/Badge.css';
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AccountPage } from '@/features/account/components/account-page';
+import { AccountPage } from '@/components/account-page';
 import { ORG_KIND_LABELS, orgPath, SAFE_ADOPTION_PATH } from '@/shared/org-paths';
 import { orgListQueryOptions } from '../api/orgs';
-import { VerifiedBadge } from './verified-badge';
+import { VerifiedBadge } from '@/components/verified-badge';
 import './orgs.css';
 
 const dogsLabel = (n: number) =>

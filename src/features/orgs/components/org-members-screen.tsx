@@ -8,7 +8,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { notify } from '@/components/overlays/overlays';
 import { FormError } from '@/components/form-parts';
-import { AccountPage, AccountSection } from '@/features/account/components/account-page';
+import { AccountPage, AccountSection } from '@/components/account-page';
 import { ORG_ROLE_LABELS, orgPath, type MyOrg, type OrgMember } from '@/shared/org';
 import { emailSchema } from '@/shared/user';
 import { useSessionStore } from '@/stores/session-store';

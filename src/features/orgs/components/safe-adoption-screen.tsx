@@ -3,10 +3,7 @@
 import { Anchor, List, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/List.css';
 import { Link } from '@tanstack/react-router';
-import {
-  AccountPage,
-  accountPageClasses as classes,
-} from '@/features/account/components/account-page';
+import { AccountPage, accountPageClasses as classes } from '@/components/account-page';
 import { useSite } from '@/lib/site';
 import { SITE_NAME } from '@/shared/site';
 

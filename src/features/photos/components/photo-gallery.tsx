@@ -8,7 +8,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Photo } from '@/shared/photo';
 import './photo-gallery.css';
-import { PhotoPicture } from './photo-picture';
+import { PhotoPicture } from '@/components/photo-picture';
 
 const PhotoViewer = lazy(() => import('./photo-viewer'));
 

@@ -11,7 +11,7 @@ import { Modal } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Photo } from '@/shared/photo';
 import './photo-gallery.css';
-import { PhotoPicture } from './photo-picture';
+import { PhotoPicture } from '@/components/photo-picture';
 
 export default function PhotoViewer({
   photos,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import type { LoginInput, User } from '@/shared/user';
 import { useSessionStoreApi } from '@/stores/session-store';
-import { applySession } from './reset-user-data';
+import { applySession } from '@/lib/auth/apply-session';
 
 export async function login(input: LoginInput): Promise<User> {
   const body = await apiCall((api) =>

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiCall } from '@/lib/api-client';
 import { useSessionStoreApi } from '@/stores/session-store';
-import { applySession } from './reset-user-data';
+import { applySession } from '@/lib/auth/apply-session';
 
 export async function logout(): Promise<void> {
   await apiCall((api) => api.get('user/userLogout'));

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSessionStoreApi } from '@/stores/session-store';
-import { meQueryOptions } from '../api/get-me';
+import { meQueryOptions } from './get-me';
 
 export function useSessionSync() {
   const store = useSessionStoreApi();

@@ -26,7 +26,7 @@ import { NotFoundPage } from '@/components/error-pages';
 import { notify } from '@/components/overlays/overlays';
 import { PlainButtonLink } from '@/components/plain-button';
 import { ReportButton } from '@/features/moderation/components/report-listing-button';
-import { PhotoPicture } from '@/features/photos/components/photo-picture';
+import { PhotoPicture } from '@/components/photo-picture';
 import {
   formatCalendarDate,
   LOST_FOUND_COLOR_LABELS,
@@ -45,9 +45,9 @@ import {
   useContactReporter,
   usePatchReport,
   type Report,
-} from '../api/lost-found-api';
-import './lost-found.css';
-import { kindBadge, ReportCard } from './report-card';
+} from '@/features/lost-found/api/lost-found-api';
+import '@/features/lost-found/components/lost-found.css';
+import { kindBadge, ReportCard } from '@/features/lost-found/components/report-card';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,8 +3,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notify } from '@/components/overlays/overlays';
 import { ApiError } from '@/lib/api-client';
-import { findDog } from '../api/find-dog';
-import { openDogModal } from '../components/open-dog-modal';
+import { findDog } from '@/features/dogs/api/find-dog';
+import { openDogModal } from './open-dog-modal';
 
 export async function resumeContact(
   queryClient: QueryClient,

@@ -14,11 +14,21 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { SaveAlert } from '@/features/alerts/components/save-alert';
 import type { DogCount } from '@/shared/dog';
-import { hasCatalogFilters, validateCatalogSearch, type CatalogFilters } from '../catalog-search';
-import { AGE_OPTIONS, SEX_OPTIONS, SIZE_OPTIONS, STATUS_OPTIONS } from '../filter-options';
-import { catalogQueries } from '../api/catalog-queries';
-import './catalog.css';
-import { CatalogCard } from './catalog-card';
+import {
+  hasCatalogFilters,
+  validateCatalogSearch,
+  type CatalogFilters,
+} from '@/features/dogs/catalog-search';
+import {
+  AGE_OPTIONS,
+  SEX_OPTIONS,
+  SIZE_OPTIONS,
+  STATUS_OPTIONS,
+} from '@/features/dogs/filter-options';
+import { catalogQueries } from '@/features/dogs/api/catalog-queries';
+import '@/features/dogs/components/catalog.css';
+import { CatalogCard } from '@/features/dogs/components/catalog-card';
+import { Heart } from '@/features/favorites/components/heart';
 
 type CatalogPageProps = {
   filters: CatalogFilters;
@@ -247,7 +257,11 @@ export function CatalogPage({ filters, onFiltersChange }: CatalogPageProps) {
           <ul className="catalog-grid" aria-label="Resultados">
             {dogs.map((dog, index) => (
               <li key={dog.id}>
-                <CatalogCard dog={dog} priority={index === 0} />
+                <CatalogCard
+                  dog={dog}
+                  priority={index === 0}
+                  favorite={<Heart dog={dog} placement="photo" />}
+                />
               </li>
             ))}
           </ul>

@@ -9,8 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatWait } from '@/features/adoption/components/response-time-note';
-import { AccountPage } from '@/features/account/components/account-page';
+import { AccountPage } from '@/components/account-page';
 import { CatalogCard } from '@/features/dogs/components/catalog-card';
+import { Heart } from '@/features/favorites/components/heart';
 import type { Dog } from '@/shared/dog';
 import {
   ORG_KIND_LABELS,
@@ -18,9 +19,9 @@ import {
   orgManagePath,
   SAFE_ADOPTION_PATH,
 } from '@/shared/org-paths';
-import { getOrgDogs, orgPageQueryOptions, useMyOrgs } from '../api/orgs';
-import { VerifiedBadge } from './verified-badge';
-import './orgs.css';
+import { getOrgDogs, orgPageQueryOptions, useMyOrgs } from '@/features/orgs/api/orgs';
+import { VerifiedBadge } from '@/components/verified-badge';
+import '@/features/orgs/components/orgs.css';
 
 /** Dogs per page of the API (server's ORG_DOGS_PAGE). */
 const PAGE = 24;
@@ -154,7 +155,11 @@ export function OrgPage({ slug }: { slug: string }) {
           <ul className="catalog-grid" aria-label="Perros de la organización">
             {all.map((dog, index) => (
               <li key={dog.id}>
-                <CatalogCard dog={dog} priority={index < 2} />
+                <CatalogCard
+                  dog={dog}
+                  priority={index < 2}
+                  favorite={<Heart dog={dog} placement="photo" />}
+                />
               </li>
             ))}
           </ul>

@@ -11,12 +11,12 @@ import { Alert, Anchor, Badge, Button, Group, Text, Title } from '@mantine/core'
 import { IconAlertCircle, IconBrandWhatsapp, IconEdit, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { notify, openConfirmModal } from '@/components/overlays/overlays';
-import { useDeleteDog } from '@/features/dogs/api/delete-dog';
+import { notify } from '@/components/overlays/overlays';
+import { useConfirmDeleteDog } from '@/features/dogs/hooks/use-confirm-delete-dog';
 import { DogImage } from '@/features/dogs/components/dog-image';
-import { openDogModal, preloadDogModal } from '@/features/dogs/components/open-dog-modal';
-import { PhotoPicture } from '@/features/photos/components/photo-picture';
-import { STATUS_COLORS, statusLabel } from '@/features/dogs/dog-labels';
+import { openDogModal, preloadDogModal } from '@/app/dog-modal/open-dog-modal';
+import { PhotoPicture } from '@/components/photo-picture';
+import { STATUS_COLORS, statusLabel } from '@/lib/dog-labels';
 import { formatMobilePhone } from '@/shared/account';
 import type { Dog } from '@/shared/dog';
 import type { Interest } from '@/shared/interest';
@@ -26,14 +26,19 @@ import {
   type InterestState,
   type InterestStateTarget,
 } from '@/shared/interest-states';
-import { useChangeInterestState, useInterests } from '../api/interests';
-import { whatsappLink } from '../lib/whatsapp';
-import { formatDate, ProfileSummary, StateBadge, Timeline } from './application-parts';
-import { useMyDogs } from '../api/my-dogs';
-import { StatusControl } from './status-control';
+import { useChangeInterestState, useInterests } from '@/features/adoption/api/interests';
+import { whatsappLink } from '@/features/adoption/lib/whatsapp';
+import {
+  formatDate,
+  ProfileSummary,
+  StateBadge,
+  Timeline,
+} from '@/features/adoption/components/application-parts';
+import { useMyDogs } from '@/features/adoption/api/my-dogs';
+import { StatusControl } from '@/features/adoption/components/status-control';
 import { useCloseAdoption } from '@/features/follow-up/api/follow-up';
 import { AdoptionList } from '@/features/follow-up/components/adoption-list';
-import './my-dogs.css';
+import '@/features/adoption/components/my-dogs.css';
 
 const ACTION_LABELS: Record<InterestStateTarget, string> = {
   reviewing: 'Pasar a revisión',
@@ -168,33 +173,20 @@ function Pipeline({ dog, requests }: { dog: Dog; requests: Interest[] }) {
 }
 
 function MyDog({ dog, requests }: { dog: Dog; requests: Interest[] | undefined }) {
-  const deleteDog = useDeleteDog();
+  const { confirmDelete, deleting } = useConfirmDeleteDog();
   const status = dog.status ?? 'available';
   const fresh = requests?.filter((r) => r.state === 'new').length ?? 0;
 
   const askDelete = () =>
-    void openConfirmModal({
+    void confirmDelete({
+      dog,
       modalId: `eliminar-${dog.id}`,
-      title: `¿Eliminar a ${dog.name}?`,
-      children: (
-        <Text>
+      message: (
+        <>
           La publicación de {dog.name} y sus solicitudes se borrarán. Esta acción no se puede
           deshacer.
-        </Text>
+        </>
       ),
-      labels: { confirm: 'Sí, eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        deleteDog.mutate(dog.id, {
-          onSuccess: () =>
-            notify({
-              color: 'teal',
-              title: 'Publicación eliminada',
-              message: `${dog.name} ya no aparece en adopción.`,
-            }),
-          onError: (error) =>
-            notify({ color: 'red', title: 'No se pudo eliminar', message: error.message }),
-        }),
     });
 
   return (
@@ -259,7 +251,7 @@ function MyDog({ dog, requests }: { dog: Dog; requests: Interest[] | undefined }
                   color="red"
                   leftSection={<IconTrash size={18} aria-hidden="true" />}
                   onClick={askDelete}
-                  loading={deleteDog.isPending}
+                  loading={deleting}
                   aria-label={`Eliminar a ${dog.name}`}
                 >
                   Eliminar

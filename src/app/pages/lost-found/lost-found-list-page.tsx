@@ -11,10 +11,10 @@ import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { SaveLostFoundAlert } from '@/features/alerts/components/save-lost-found-alert';
 import { ZONES } from '@/shared/zone-list';
-import { lostFoundListQuery } from '../api/lost-found-api';
-import { validateLostFoundSearch, type LostFoundSearch } from '../search';
-import './lost-found.css';
-import { ReportCard } from './report-card';
+import { lostFoundListQuery } from '@/features/lost-found/api/lost-found-api';
+import { validateLostFoundSearch, type LostFoundSearch } from '@/features/lost-found/search';
+import '@/features/lost-found/components/lost-found.css';
+import { ReportCard } from '@/features/lost-found/components/report-card';
 
 const ANY = { value: '', label: 'Todos' };
 

@@ -2,7 +2,7 @@
 // focus moved to the title when the page opens (screen readers announce the new page).
 import { Text, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import './account-page.css';
+import '@/features/account/components/account-page.css';
 
 const classes = {
   danger: 'account-page-danger',

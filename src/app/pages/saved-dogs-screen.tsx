@@ -5,9 +5,10 @@ import { Anchor, Button, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { CatalogCard } from '@/features/dogs/components/catalog-card';
+import { Heart } from '@/features/favorites/components/heart';
 import '@/features/dogs/components/catalog.css';
-import { useFavorites } from '../api/favorites';
-import classes from './saved-dogs.module.css';
+import { useFavorites } from '@/features/favorites/api/favorites';
+import classes from '@/features/favorites/components/saved-dogs.module.css';
 
 export function SavedDogsScreen() {
   const favorites = useFavorites();
@@ -50,7 +51,7 @@ export function SavedDogsScreen() {
           <ul className={`catalog-grid ${classes.grid}`} aria-label="Perros guardados">
             {favorites.data.map((dog) => (
               <li key={dog.id}>
-                <CatalogCard dog={dog} />
+                <CatalogCard dog={dog} favorite={<Heart dog={dog} placement="photo" />} />
               </li>
             ))}
           </ul>

@@ -42,8 +42,8 @@ import {
   type Report,
   type ReportBody,
   type ReportChanges,
-} from '../api/lost-found-api';
-import './lost-found.css';
+} from '@/features/lost-found/api/lost-found-api';
+import '@/features/lost-found/components/lost-found.css';
 
 type Errors = Partial<Record<'kind' | 'size' | 'colors' | 'zone' | 'date' | 'description', string>>;
 

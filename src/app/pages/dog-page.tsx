@@ -7,14 +7,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Badge, Button, Container, Group, Text, Title } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconArrowLeft,
-  IconEdit,
-  IconMail,
-  IconMapPin,
-  IconShare,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconEdit, IconMail, IconMapPin, IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -29,9 +22,9 @@ import { StatusControl } from '@/features/adoption/components/status-control';
 import { ReportListingButton } from '@/features/moderation/components/report-listing-button';
 import { PhotoGallery } from '@/features/photos/components/photo-gallery';
 import type { Dog } from '@/shared/dog';
-import { ownerContactOf } from '../owner-contact';
+import { ownerContactOf } from '@/features/dogs/owner-contact';
 import { isOwner, useSessionStore, useSessionStoreApi } from '@/stores/session-store';
-import { dogQueryOptions } from '../api/get-dog';
+import { dogQueryOptions } from '@/features/dogs/api/get-dog';
 import {
   formatAge,
   formatPublished,
@@ -41,14 +34,15 @@ import {
   statusLabel,
   adoptedWord,
   yesNo,
-} from '../dog-labels';
-import { DogImage } from './dog-image';
+} from '@/lib/dog-labels';
+import { DOG_FLAGS, HiddenListingAlert } from '@/features/dogs/components/dog-details';
+import { DogImage } from '@/features/dogs/components/dog-image';
 import { useMyOrgs } from '@/features/orgs/api/orgs';
-import { VerifiedBadge } from '@/features/orgs/components/verified-badge';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { orgPath } from '@/shared/org-paths';
-import { OwnerContact } from './owner-contact';
-import { openDogModal, preloadDogModal } from './open-dog-modal';
-import './dog-page.css';
+import { OwnerContact } from '@/features/dogs/components/owner-contact';
+import { openDogModal, preloadDogModal } from '@/app/dog-modal/open-dog-modal';
+import '@/features/dogs/components/dog-page.css';
 
 /** The page of a dog that does not exist (or was removed): status 404 (the route's notFound). */
 export function DogNotFound() {
@@ -73,11 +67,7 @@ function Facts({ dog }: { dog: Dog }) {
     ['Peso', dog.weight || 'Sin dato'],
     ['Altura', dog.height || 'Sin dato'],
     ['Esperanza de vida', dog.life_span || 'Sin dato'],
-    ['Esterilizado', yesNo(dog.sterilized)],
-    ['Vacunado', yesNo(dog.vaccinated)],
-    ['Convive con niños', yesNo(dog.good_with_kids)],
-    ['Convive con perros', yesNo(dog.good_with_dogs)],
-    ['Convive con gatos', yesNo(dog.good_with_cats)],
+    ...DOG_FLAGS.map(([field, label]): [string, string] => [label, yesNo(dog[field])]),
   ];
   return (
     <dl className="dog-page-facts">
@@ -240,12 +230,7 @@ export function DogPage({ id }: { id: number }) {
                 <StatusControl dog={dog} />
               </div>
             )}
-            {dog.hidden_reason !== undefined && (
-              // Only the owner receives a hidden listing, with the reason moderation gave.
-              <Alert color="red" mb="md" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-                Tu publicación fue ocultada: {dog.hidden_reason}
-              </Alert>
-            )}
+            <HiddenListingAlert dog={dog} />
             {dog.personality && (
               <>
                 <Title order={2} size="h3" mt="md">

@@ -3,7 +3,7 @@
 // indexed. One definition, because route files are in every page's first code.
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { isLoggedIn } from '@/features/session/api/get-me';
+import { isLoggedIn } from '@/lib/auth/get-me';
 
 /** The route's beforeLoad. */
 export const loginFirst =

@@ -18,11 +18,17 @@ import { usePageData } from '@/lib/page-data';
 import { useHydrating } from '@/lib/use-hydrating';
 import type { Dog } from '@/shared/dog';
 import { isOwner, useSessionStore } from '@/stores/session-store';
-import { dogsInfiniteQueryOptions, type DogPages } from '../api/get-dogs';
-import { CarouselLoading, CarouselState, CarouselText, DOG_LIST_FOCUS_ID } from './carousel-state';
-import './dog-carousel.css';
-import { DogCard } from './dog-card';
-import { openDogModal, preloadDogModal } from './open-dog-modal';
+import { dogsInfiniteQueryOptions, type DogPages } from '@/features/dogs/api/get-dogs';
+import {
+  CarouselLoading,
+  CarouselState,
+  CarouselText,
+  DOG_LIST_FOCUS_ID,
+} from '@/features/dogs/components/carousel-state';
+import '@/features/dogs/components/dog-carousel.css';
+import { DogCard } from '@/features/dogs/components/dog-card';
+import { Heart } from '@/features/favorites/components/heart';
+import { openDogModal, preloadDogModal } from '@/app/dog-modal/open-dog-modal';
 
 const classes = {
   control: 'dog-carousel-control',
@@ -201,6 +207,7 @@ export default function DogCarousel() {
                 owned={isOwner({ logged, id: userId }, dog.hostage_id)}
                 onOpen={handleOpen}
                 onIntent={preloadDogModal}
+                favorite={<Heart dog={dog} placement="photo" />}
               />
             </Carousel.Slide>
           ))}

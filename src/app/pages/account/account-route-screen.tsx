@@ -3,12 +3,13 @@
 // the route file, which every page loads.
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { applySession } from '@/features/session/api/reset-user-data';
-import { sessionKeys } from '@/features/session/api/session-keys';
+import { applySession } from '@/lib/auth/apply-session';
+import { sessionKeys } from '@/lib/auth/session-keys';
 import type { AccountUser } from '@/shared/account';
 import { useSessionStoreApi } from '@/stores/session-store';
-import { accountKeys } from '../api/account-keys';
-import { AccountScreen, type SessionEndReason } from './account-screen';
+import { accountKeys } from '@/lib/auth/account-keys';
+import type { SessionEndReason } from '@/features/account/components/sessions-section';
+import { AccountScreen } from './account-screen';
 
 export function AccountRouteScreen() {
   const queryClient = useQueryClient();

@@ -4,9 +4,9 @@ import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Container, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { reportQuery } from '../api/lost-found-api';
+import { reportQuery } from '@/features/lost-found/api/lost-found-api';
 import { ReportForm } from './report-form-page';
-import './lost-found.css';
+import '@/features/lost-found/components/lost-found.css';
 
 export function ReportEditPage({ id }: { id: number }) {
   const query = useQuery(reportQuery(id));
