@@ -17,11 +17,16 @@ const routerFiles = {
 export default defineConfig({
   plugins: [
     // Writes src/app/routeTree.gen.ts from the files of src/app/routes/ and splits each route's
-    // components (screen, error and not-found pages) into chunks the route loads when it matches.
+    // loader and screen (one chunk: a page needs both), error and not-found pages into chunks the
+    // route loads when it matches; the first chunk keeps only what every route needs to match
+    // (paths, search validation, heads).
     tanstackRouter({
       target: 'react',
       ...routerFiles,
       autoCodeSplitting: true,
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
     }),
     react(),
     serverEntryBuild(routerFiles),
