@@ -6,6 +6,13 @@ import { AdminScreen } from '@/features/admin/components/admin-screen';
 import { ForbiddenPage } from '@/components/error-pages';
 import { meQueryOptions } from '@/lib/auth/get-me';
 import { privateHead } from '@/lib/auth/private-page';
+import { auditQueryOptions } from '@/features/admin/api/get-audit';
+import { blockedUsersQueryOptions } from '@/features/admin/api/get-blocked-users';
+import { hiddenDogsQueryOptions } from '@/features/admin/api/get-hidden-dogs';
+import { lostFoundFlagsQueryOptions } from '@/features/admin/api/get-lost-found-flags';
+import { reportsQueryOptions } from '@/features/admin/api/get-reports';
+import { failedJobsQueryOptions } from '@/features/admin/api/jobs';
+import { waitingOrgsQueryOptions } from '@/features/admin/api/orgs';
 
 function AdminRoute() {
   const { allowed } = Route.useLoaderData();
@@ -24,26 +31,16 @@ export const Route = createFileRoute('/admin')({
   loader: async ({ context }) => {
     // The page's own status (entry-server.tsx): a logged-in visitor who is not an admin gets 403.
     if (!context.isAdmin) return { allowed: false, httpStatus: 403 };
-    // The queries' modules load with the page, not with every page's first code.
-    const [reports, flags, hidden, blocked, audit, jobs, orgs] = await Promise.all([
-      import('@/features/admin/api/get-reports'),
-      import('@/features/admin/api/get-lost-found-flags'),
-      import('@/features/admin/api/get-hidden-dogs'),
-      import('@/features/admin/api/get-blocked-users'),
-      import('@/features/admin/api/get-audit'),
-      import('@/features/admin/api/jobs'),
-      import('@/features/admin/api/orgs'),
-    ]);
     // Not thrown on failure: each section then says so and offers to retry.
     const { queryClient } = context;
     await Promise.all([
-      queryClient.prefetchQuery(reports.reportsQueryOptions()),
-      queryClient.prefetchQuery(flags.lostFoundFlagsQueryOptions()),
-      queryClient.prefetchQuery(hidden.hiddenDogsQueryOptions()),
-      queryClient.prefetchQuery(blocked.blockedUsersQueryOptions()),
-      queryClient.prefetchQuery(audit.auditQueryOptions()),
-      queryClient.prefetchQuery(jobs.failedJobsQueryOptions()),
-      queryClient.prefetchQuery(orgs.waitingOrgsQueryOptions()),
+      queryClient.prefetchQuery(reportsQueryOptions()),
+      queryClient.prefetchQuery(lostFoundFlagsQueryOptions()),
+      queryClient.prefetchQuery(hiddenDogsQueryOptions()),
+      queryClient.prefetchQuery(blockedUsersQueryOptions()),
+      queryClient.prefetchQuery(auditQueryOptions()),
+      queryClient.prefetchQuery(failedJobsQueryOptions()),
+      queryClient.prefetchQuery(waitingOrgsQueryOptions()),
     ]);
     return { allowed: true };
   },

@@ -3,6 +3,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { AdoptionScreen } from '@/features/follow-up/components/adoption-screen';
 import { loginFirst, privateHead } from '@/lib/auth/private-page';
+import { adoptionQueryOptions } from '@/features/follow-up/api/follow-up';
 
 export const Route = createFileRoute('/adopciones/$id')({
   beforeLoad: ({ context, params }) => {
@@ -10,7 +11,6 @@ export const Route = createFileRoute('/adopciones/$id')({
     return loginFirst(`/adopciones/${params.id}`)({ context });
   },
   loader: async ({ context, params }) => {
-    const { adoptionQueryOptions } = await import('@/features/follow-up/api/follow-up');
     // Not thrown on failure: the screen then says so and offers to retry.
     await context.queryClient.prefetchQuery(adoptionQueryOptions(Number(params.id)));
   },

@@ -1,12 +1,12 @@
 // `/finales-felices`: the happy endings, public and shareable, drawn on the server with its data.
 import { createFileRoute } from '@tanstack/react-router';
 import { HappyEndingsScreen } from '@/features/follow-up/components/happy-endings-screen';
+import { happyEndingsQueryOptions } from '@/features/follow-up/api/follow-up';
 
 export const Route = createFileRoute('/finales-felices')({
   // A public page: listed in the sitemap.
   staticData: { sitemap: true },
   loader: async ({ context }) => {
-    const { happyEndingsQueryOptions } = await import('@/features/follow-up/api/follow-up');
     await context.queryClient.prefetchQuery(happyEndingsQueryOptions());
   },
   head: () => ({

@@ -3,15 +3,13 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { OrgPage, OrgNotFound } from '@/app/pages/org-page';
 import { ApiError } from '@/lib/api-client';
+import { orgPageQueryOptions } from '@/features/orgs/api/orgs';
+import { orgHead } from '@/features/orgs/org-meta';
 
 export const Route = createFileRoute('/fundaciones/$slug/')({
   loader: async ({ context, params }) => {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(params.slug) || params.slug.length > 80) throw notFound();
     try {
-      const [{ orgPageQueryOptions }, { orgHead }] = await Promise.all([
-        import('@/features/orgs/api/orgs'),
-        import('@/features/orgs/org-meta'),
-      ]);
       const page = await context.queryClient.ensureQueryData(orgPageQueryOptions(params.slug));
       return { head: orgHead(page.org, context.origin) };
     } catch (error) {

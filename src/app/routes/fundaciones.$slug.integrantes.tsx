@@ -2,13 +2,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrgMembersScreen as Screen } from '@/features/orgs/components/org-members-screen';
 import { loginFirst, privateHead } from '@/lib/auth/private-page';
+import { myOrgsQueryOptions } from '@/features/orgs/api/orgs';
 
 export const Route = createFileRoute('/fundaciones/$slug/integrantes')({
   beforeLoad: ({ context, params }) =>
     loginFirst(`/fundaciones/${params.slug}/integrantes`)({ context }),
-  // The query's module is loaded with the page, not with every page's first code.
   loader: async ({ context }) => {
-    const { myOrgsQueryOptions } = await import('@/features/orgs/api/orgs');
     await context.queryClient.prefetchQuery(myOrgsQueryOptions());
   },
   head: privateHead('Integrantes'),

@@ -1,6 +1,7 @@
 // `/fundaciones`: the foundations, rescuers and shelters, drawn on the server with their list.
 import { createFileRoute } from '@tanstack/react-router';
 import { OrgListScreen } from '@/features/orgs/components/org-list-screen';
+import { orgListQueryOptions } from '@/features/orgs/api/orgs';
 
 const DESCRIPTION =
   'Fundaciones, rescatistas independientes y refugios que dan perros en adopción en Cali. Las verificadas fueron revisadas por el equipo de Happy Dog.';
@@ -9,9 +10,7 @@ export const Route = createFileRoute('/fundaciones/')({
   // A public page: listed in the sitemap.
   staticData: { sitemap: true },
   // Not thrown on failure: the screen then says so.
-  // The query's module is loaded with the page, not with every page's first code.
   loader: async ({ context }) => {
-    const { orgListQueryOptions } = await import('@/features/orgs/api/orgs');
     await context.queryClient.prefetchQuery(orgListQueryOptions());
   },
   head: () => ({

@@ -3,13 +3,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SavedDogsScreen } from '@/app/pages/saved-dogs-screen';
 import { loginFirst, privateHead } from '@/lib/auth/private-page';
+import { favoritesQueryOptions } from '@/features/favorites/api/favorites-query';
 
 export const Route = createFileRoute('/guardados')({
   beforeLoad: loginFirst('/guardados'),
-  // Not thrown on failure: the screen then offers to retry. The query's module loads with the
-  // page, not with every page's first code.
+  // Not thrown on failure: the screen then offers to retry.
   loader: async ({ context }) => {
-    const { favoritesQueryOptions } = await import('@/features/favorites/api/favorites-query');
     await context.queryClient.prefetchQuery(favoritesQueryOptions());
   },
   head: privateHead('Guardados'),

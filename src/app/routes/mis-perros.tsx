@@ -4,13 +4,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import MyDogsScreen from '@/app/pages/my-dogs-screen';
 import { loginFirst, privateHead } from '@/lib/auth/private-page';
+import { interestsQueryOptions, myDogsQueryOptions } from '@/features/adoption/api/interest-keys';
 
 export const Route = createFileRoute('/mis-perros')({
   beforeLoad: loginFirst('/mis-perros'),
   // Not thrown on failure: the screen then offers to retry.
   loader: async ({ context }) => {
-    const { interestsQueryOptions, myDogsQueryOptions } =
-      await import('@/features/adoption/api/interest-keys');
     await Promise.all([
       context.queryClient.prefetchQuery(myDogsQueryOptions()),
       context.queryClient.prefetchQuery(interestsQueryOptions('received')),

@@ -4,13 +4,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import MyApplicationsScreen from '@/features/adoption/components/my-applications-screen';
 import { loginFirst, privateHead } from '@/lib/auth/private-page';
+import { interestsQueryOptions } from '@/features/adoption/api/interest-keys';
 
 export const Route = createFileRoute('/mis-solicitudes')({
   beforeLoad: loginFirst('/mis-solicitudes'),
-  // Not thrown on failure: the screen then offers to retry. The query's module loads with the
-  // page, not with every page's first code.
+  // Not thrown on failure: the screen then offers to retry.
   loader: async ({ context }) => {
-    const { interestsQueryOptions } = await import('@/features/adoption/api/interest-keys');
     await context.queryClient.prefetchQuery(interestsQueryOptions('sent'));
   },
   head: privateHead('Mis solicitudes'),

@@ -5,6 +5,7 @@ import { ReportEditPage } from '@/app/pages/lost-found/report-edit-page';
 import { ReportNotFound } from '@/app/pages/lost-found/report-page';
 import { ApiError } from '@/lib/api-client';
 import { loginFirst, privateHead } from '@/lib/auth/private-page';
+import { reportQuery } from '@/features/lost-found/api/lost-found-api';
 
 const parseId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
@@ -13,7 +14,6 @@ export const Route = createFileRoute('/perdidos/$id/editar')({
   loader: async ({ context, params }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound();
-    const { reportQuery } = await import('@/features/lost-found/api/lost-found-api');
     try {
       await context.queryClient.ensureQueryData(reportQuery(id));
     } catch (error) {

@@ -3,6 +3,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { ReportPage, ReportNotFound } from '@/app/pages/lost-found/report-page';
 import { ApiError } from '@/lib/api-client';
+import { reportQuery, matchesQuery } from '@/features/lost-found/api/lost-found-api';
+import { reportHead } from '@/features/lost-found/meta';
 
 const parseId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
@@ -11,10 +13,6 @@ export const Route = createFileRoute('/perdidos/$id/')({
     const id = parseId(params.id);
     if (id === null) throw notFound();
     try {
-      const [{ reportQuery, matchesQuery }, { reportHead }] = await Promise.all([
-        import('@/features/lost-found/api/lost-found-api'),
-        import('@/features/lost-found/meta'),
-      ]);
       const [report] = await Promise.all([
         context.queryClient.ensureQueryData(reportQuery(id)),
         // Not thrown on failure: the page then says so.

@@ -3,6 +3,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { LostFoundListPage as ListPage } from '@/app/pages/lost-found/lost-found-list-page';
 import { validateLostFoundSearch, type LostFoundSearch } from '@/features/lost-found/search';
+import { lostFoundListQuery } from '@/features/lost-found/api/lost-found-api';
+import { listHead } from '@/features/lost-found/meta';
 
 function ListRoute() {
   const search = Route.useSearch();
@@ -21,10 +23,6 @@ export const Route = createFileRoute('/perdidos/')({
   validateSearch: validateLostFoundSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
-    const [{ lostFoundListQuery }, { listHead }] = await Promise.all([
-      import('@/features/lost-found/api/lost-found-api'),
-      import('@/features/lost-found/meta'),
-    ]);
     // Not thrown on failure: the page then says so and offers to retry.
     const load = context.queryClient.prefetchQuery(lostFoundListQuery(deps));
     if (typeof document === 'undefined') await load;

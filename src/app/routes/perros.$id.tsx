@@ -3,6 +3,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { DogPage, DogNotFound } from '@/app/pages/dog-page';
 import { ApiError } from '@/lib/api-client';
+import { dogQueryOptions } from '@/features/dogs/api/get-dog';
+import { dogHead } from '@/features/dogs/dog-meta';
 
 /** Only what a dog id can be; anything else is a page that does not exist. */
 const parseId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
@@ -12,12 +14,6 @@ export const Route = createFileRoute('/perros/$id')({
     const id = parseId(params.id);
     if (id === null) throw notFound();
     try {
-      // What the page needs besides its component loads with its data: every page's first code
-      // (route files included) stays small.
-      const [{ dogQueryOptions }, { dogHead }] = await Promise.all([
-        import('@/features/dogs/api/get-dog'),
-        import('@/features/dogs/dog-meta'),
-      ]);
       const dog = await context.queryClient.ensureQueryData(dogQueryOptions(id));
       return { head: dogHead(dog, context.origin) };
     } catch (error) {

@@ -3,6 +3,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CatalogPage } from '@/app/pages/catalog-page';
 import { validateCatalogSearch, type CatalogFilters } from '@/features/dogs/catalog-search';
+import { catalogQueries } from '@/features/dogs/api/catalog-queries';
+import { catalogHead } from '@/features/dogs/dog-meta';
 
 function CatalogRoute() {
   const filters = Route.useSearch();
@@ -21,12 +23,6 @@ export const Route = createFileRoute('/perros/')({
   validateSearch: validateCatalogSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
-    // What the page needs besides its component loads with its data: every page's first code
-    // (route files included) stays small.
-    const [{ catalogQueries }, { catalogHead }] = await Promise.all([
-      import('@/features/dogs/api/catalog-queries'),
-      import('@/features/dogs/dog-meta'),
-    ]);
     const queries = catalogQueries(deps);
     // Not thrown on failure: the page then says so and offers to retry.
     const loads = Promise.all([
