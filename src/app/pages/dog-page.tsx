@@ -171,7 +171,7 @@ export function DogPage({ id }: { id: number }) {
               />
             )}
           </div>
-          <div className="dog-page-info">
+          <div>
             <Badge color={STATUS_COLORS[status]} variant="filled" size="lg">
               {statusLabel(status, dog.sex)}
             </Badge>

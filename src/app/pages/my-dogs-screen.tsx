@@ -151,7 +151,7 @@ function ReceivedRequest({ interest }: { interest: Interest }) {
 /** One dog's applications grouped by where they are in the pipeline (empty groups left out). */
 function Pipeline({ dog, requests }: { dog: Dog; requests: Interest[] }) {
   return (
-    <div className="my-dogs-pipeline">
+    <div>
       {PIPELINE.map((column) => {
         const items = requests.filter((r) => column.states.includes(r.state));
         if (items.length === 0) return null;

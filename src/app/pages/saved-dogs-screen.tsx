@@ -7,7 +7,6 @@ import { useEffect, useRef } from 'react';
 import { CatalogCard } from '@/features/dogs/components/catalog-card';
 import { Heart } from '@/features/favorites/components/heart';
 import { useFavorites } from '@/features/favorites/api/favorites';
-// The saved dogs' grid spacing overrides the shared grid's, so the grid's styles come first.
 import grid from './dog-grid.module.css';
 import classes from './saved-dogs.module.css';
 

@@ -11,7 +11,7 @@ import { VerifiedBadge } from '@/components/verified-badge';
 import { DogImage } from './dog-image';
 import classes from './catalog-card.module.css';
 
-/** One column on phones, up to four on wide screens (see catalog.css). */
+/** One column on phones, up to four on wide screens (the grid the pages lay the cards in). */
 const CARD_PHOTO_SIZES = '(max-width: 36em) 100vw, (max-width: 62em) 50vw, 20rem';
 
 type CatalogCardProps = {

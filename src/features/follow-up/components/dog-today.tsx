@@ -14,7 +14,6 @@ export function DogToday({ dogId, dogName }: { dogId: number; dogName: string })
         Así está hoy
       </Title>
       <img
-        className="follow-up-today"
         src={today.photo.url}
         width={today.photo.width}
         height={today.photo.height}
