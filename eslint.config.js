@@ -47,8 +47,7 @@ const featureWalls = features.flatMap((feature) =>
           patterns: [
             ...browserPatterns,
             {
-              // Stylesheets are not code: a feature may still borrow another's page frame.
-              regex: `^@/features/(?!${feature}(/|$))(?!.*\\.css$)`,
+              regex: `^@/features/(?!${feature}(/|$))`,
               message: `The ${feature} feature must not import another feature: move what both need to src/components, src/lib or src/shared, or compose the features in src/app.`,
             },
             {

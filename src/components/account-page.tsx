@@ -2,17 +2,7 @@
 // focus moved to the title when the page opens (screen readers announce the new page).
 import { Text, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import '@/features/account/components/account-page.css';
-
-const classes = {
-  danger: 'account-page-danger',
-  inner: 'account-page-inner',
-  page: 'account-page-page',
-  policy: 'account-page-policy',
-  section: 'account-page-section',
-  sectionTitle: 'account-page-section-title',
-  title: 'account-page-title',
-} as const;
+import classes from './account-page.module.css';
 
 type AccountPageProps = {
   title: string;
@@ -62,4 +52,16 @@ export function AccountSection({
   );
 }
 
-export { classes as accountPageClasses };
+/** Running text of a policy page (its headings and lists spaced for reading). */
+export function AccountProse({ children }: { children: ReactNode }) {
+  return <div className={classes.policy}>{children}</div>;
+}
+
+/** A section title of its own, for a section that is not a card (AccountSection draws its own). */
+export function AccountSectionHeading({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className={classes.sectionTitle}>
+      {children}
+    </h2>
+  );
+}

@@ -6,7 +6,7 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useHydrating } from '@/lib/use-hydrating';
-import './form-parts.css';
+import classes from './form-parts.module.css';
 
 /**
  * A form's controls, disabled until the page the server drew is hydrated: text typed earlier
@@ -14,7 +14,7 @@ import './form-parts.css';
  */
 export function FormFields({ children }: { children: ReactNode }) {
   return (
-    <fieldset className="form-parts-fields" disabled={useHydrating()}>
+    <fieldset className={classes.fields} disabled={useHydrating()}>
       {children}
     </fieldset>
   );
@@ -25,7 +25,7 @@ export function FormError({ id, message }: { id: string; message: string | null 
   return (
     <div id={id} role="alert" aria-atomic="true">
       {message && (
-        <p className="form-parts-error">
+        <p className={classes.error}>
           <IconAlertCircle size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
           <span>{message}</span>
         </p>
@@ -37,7 +37,7 @@ export function FormError({ id, message }: { id: string; message: string | null 
 /** A confirmation that stays on the page (announced politely). */
 export function DoneMessage({ children }: { children: ReactNode }) {
   return (
-    <div role="status" className="form-parts-done">
+    <div role="status" className={classes.done}>
       {children}
     </div>
   );

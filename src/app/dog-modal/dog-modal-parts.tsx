@@ -8,7 +8,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DogImage } from '@/features/dogs/components/dog-image';
 import { OwnerContact } from '@/features/dogs/components/owner-contact';
-import classes from '@/features/dogs/components/dog-modal.module.css';
+import classes from './dog-modal.module.css';
 import { ownerContactOf } from '@/features/dogs/owner-contact';
 import { Heart } from '@/features/favorites/components/heart';
 import { PhotoGallery } from '@/features/photos/components/photo-gallery';

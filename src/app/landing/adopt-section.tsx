@@ -1,8 +1,8 @@
 // #adopt: the dog carousel with its heading.
 import '@mantine/core/styles/Card.css';
 import '@mantine/carousel/styles.css';
-import '@/features/dogs/components/dog-card.css';
-import '@/features/dogs/components/dog-carousel.css';
+import '@/features/dogs/components/dog-card.module.css';
+import './dog-carousel.module.css';
 import { Container, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { anchors } from '@/config/anchors';

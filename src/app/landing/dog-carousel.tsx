@@ -25,18 +25,10 @@ import {
   CarouselText,
   DOG_LIST_FOCUS_ID,
 } from '@/features/dogs/components/carousel-state';
-import '@/features/dogs/components/dog-carousel.css';
+import classes from './dog-carousel.module.css';
 import { DogCard } from '@/features/dogs/components/dog-card';
 import { Heart } from '@/features/favorites/components/heart';
 import { openDogModal, preloadDogModal } from '@/app/dog-modal/open-dog-modal';
-
-const classes = {
-  control: 'dog-carousel-control',
-  root: 'dog-carousel-root',
-  section: 'dog-carousel-section',
-  slide: 'dog-carousel-slide',
-  toolbar: 'dog-carousel-toolbar',
-} as const;
 
 export const AUTOPLAY_DELAY_MS = 3000;
 /** Start loading the next page when the selected slide is this close to the end of the list. */

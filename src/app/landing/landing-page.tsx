@@ -10,7 +10,7 @@ import { AdoptSection } from './adopt-section';
 import { useLandingIntents } from './use-landing-intents';
 import { HeroSection } from './hero-section';
 // The footer's styles come with the page (its code comes later).
-import './site-footer.css';
+import './site-footer.module.css';
 
 // Below the fold: drawn by the server; their code downloads when they come near the screen, and
 // React hydrates them then (a click on them meanwhile is replayed by React once they are).

@@ -14,20 +14,7 @@ import { COPYRIGHT_YEAR, phoneHref, SITE_NAME } from '@/shared/site';
 import { useSite } from '@/lib/site';
 import { anchors, footerId } from '@/config/anchors';
 import { SITE_PAGES } from '@/config/site-pages';
-import './site-footer.css';
-
-const classes = {
-  address: 'site-footer-address',
-  bottom: 'site-footer-bottom',
-  brand: 'site-footer-brand',
-  footer: 'site-footer-footer',
-  grid: 'site-footer-grid',
-  heading: 'site-footer-heading',
-  link: 'site-footer-link',
-  list: 'site-footer-list',
-  social: 'site-footer-social',
-  socialLink: 'site-footer-social-link',
-} as const;
+import classes from './site-footer.module.css';
 
 const SOCIAL = [
   { key: 'instagram', label: 'Instagram', Icon: IconBrandInstagram },

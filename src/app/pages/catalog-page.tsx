@@ -26,7 +26,8 @@ import {
   STATUS_OPTIONS,
 } from '@/features/dogs/filter-options';
 import { catalogQueries } from '@/features/dogs/api/catalog-queries';
-import '@/features/dogs/components/catalog.css';
+import grid from './dog-grid.module.css';
+import classes from './catalog-page.module.css';
 import { CatalogCard } from '@/features/dogs/components/catalog-card';
 import { Heart } from '@/features/favorites/components/heart';
 
@@ -94,7 +95,7 @@ function Filters({ filters, onFiltersChange }: CatalogPageProps) {
       aria-label="Filtrar perros"
       method="get"
       action="/perros"
-      className="catalog-filters"
+      className={classes.filters}
       onSubmit={submit}
     >
       <TextInput
@@ -116,7 +117,7 @@ function Filters({ filters, onFiltersChange }: CatalogPageProps) {
       {select('sex', 'Sexo', 'Cualquiera', SEX_OPTIONS)}
       {select('age', 'Edad', 'Cualquier edad', AGE_OPTIONS)}
       {select('status', 'Estado', 'Disponibles y en proceso', STATUS_OPTIONS)}
-      <div className="catalog-filters-actions">
+      <div className={classes.filtersActions}>
         <Button type="submit" leftSection={<IconSearch size={18} aria-hidden="true" />}>
           Buscar
         </Button>
@@ -167,8 +168,8 @@ function FiltersPanel({ filters, onFiltersChange }: CatalogPageProps) {
   const chips = activeFilters(filters);
   return (
     <>
-      <details className="catalog-filters-panel" ref={panel}>
-        <summary className="catalog-filters-summary">
+      <details className={classes.filtersPanel} ref={panel}>
+        <summary className={classes.filtersSummary}>
           <IconAdjustmentsHorizontal size={18} aria-hidden="true" />
           Filtros{chips.length > 0 ? ` (${chips.length})` : ''}
         </summary>
@@ -180,7 +181,7 @@ function FiltersPanel({ filters, onFiltersChange }: CatalogPageProps) {
         />
       </details>
       {chips.length > 0 && (
-        <ul className="catalog-chips" aria-label="Filtros activos">
+        <ul className={classes.chips} aria-label="Filtros activos">
           {chips.map(([key, label]) => {
             const rest = { ...filters };
             delete rest[key];
@@ -189,7 +190,7 @@ function FiltersPanel({ filters, onFiltersChange }: CatalogPageProps) {
                 <Link
                   to="/perros"
                   search={rest}
-                  className="catalog-chip"
+                  className={classes.chip}
                   aria-label={`Quitar el filtro ${label}`}
                 >
                   {label}
@@ -211,14 +212,14 @@ export function CatalogPage({ filters, onFiltersChange }: CatalogPageProps) {
   const dogs = useMemo(() => list.data?.pages.flat() ?? [], [list.data]);
 
   return (
-    <main id="contenido" tabIndex={-1} className="catalog-main">
+    <main id="contenido" tabIndex={-1} className={classes.main}>
       <Container size="xl">
         <Title order={1}>Perros en adopción</Title>
         <Text mt="xs">
           Busca por nombre, carácter o ciudad y filtra por tamaño, sexo, edad o estado.
         </Text>
         <FiltersPanel filters={filters} onFiltersChange={onFiltersChange} />
-        <p className="catalog-count" role="status" aria-live="polite">
+        <p className={classes.count} role="status" aria-live="polite">
           {count.data !== undefined ? countText(count.data) : '\u00a0'}
         </p>
         {/* A new search starts a new offer. */}
@@ -239,7 +240,7 @@ export function CatalogPage({ filters, onFiltersChange }: CatalogPageProps) {
         )}
         {list.isPending && <Text role="status">Cargando...</Text>}
         {list.isSuccess && dogs.length === 0 && (
-          <div className="catalog-empty">
+          <div className={classes.empty}>
             <Title order={2} size="h3">
               No encontramos perros con estos filtros
             </Title>
@@ -254,7 +255,7 @@ export function CatalogPage({ filters, onFiltersChange }: CatalogPageProps) {
           </div>
         )}
         {dogs.length > 0 && (
-          <ul className="catalog-grid" aria-label="Resultados">
+          <ul className={grid.grid} aria-label="Resultados">
             {dogs.map((dog, index) => (
               <li key={dog.id}>
                 <CatalogCard
@@ -267,7 +268,7 @@ export function CatalogPage({ filters, onFiltersChange }: CatalogPageProps) {
           </ul>
         )}
         {list.hasNextPage && (
-          <div className="catalog-more">
+          <div className={classes.more}>
             <Button
               variant="light"
               size="md"

@@ -42,7 +42,7 @@ import { VerifiedBadge } from '@/components/verified-badge';
 import { orgPath } from '@/shared/org-paths';
 import { OwnerContact } from '@/features/dogs/components/owner-contact';
 import { openDogModal, preloadDogModal } from '@/app/dog-modal/open-dog-modal';
-import '@/features/dogs/components/dog-page.css';
+import classes from './dog-page.module.css';
 
 /** The page of a dog that does not exist (or was removed): status 404 (the route's notFound). */
 export function DogNotFound() {
@@ -70,9 +70,9 @@ function Facts({ dog }: { dog: Dog }) {
     ...DOG_FLAGS.map(([field, label]): [string, string] => [label, yesNo(dog[field])]),
   ];
   return (
-    <dl className="dog-page-facts">
+    <dl className={classes.facts}>
       {rows.map(([term, value]) => (
-        <div key={term} className="dog-page-fact">
+        <div key={term} className={classes.fact}>
           <dt>{term}</dt>
           <dd>{value}</dd>
         </div>
@@ -125,7 +125,7 @@ export function DogPage({ id }: { id: number }) {
   if (!dog) {
     // Removed while the page was open (its owner deleted it, here or elsewhere).
     return (
-      <main id="contenido" tabIndex={-1} className="dog-page-main">
+      <main id="contenido" tabIndex={-1} className={classes.main}>
         <Container size="sm">
           <Title order={1}>Este perro ya no está publicado</Title>
           <Text my="md">{query.error?.message}</Text>
@@ -150,14 +150,14 @@ export function DogPage({ id }: { id: number }) {
   };
 
   return (
-    <main id="contenido" tabIndex={-1} className="dog-page-main">
+    <main id="contenido" tabIndex={-1} className={classes.main}>
       <Container size="lg">
-        <Anchor component={Link} to="/perros" className="dog-page-back">
+        <Anchor component={Link} to="/perros" className={classes.back}>
           <IconArrowLeft size={18} aria-hidden="true" />
           Ver todos los perros
         </Anchor>
-        <div className="dog-page-layout">
-          <div className="dog-page-gallery">
+        <div className={classes.layout}>
+          <div className={classes.gallery}>
             {photos.length > 0 ? (
               <PhotoGallery photos={photos} name={dog.name} sizes={GALLERY_SIZES} priority large />
             ) : (
@@ -167,11 +167,11 @@ export function DogPage({ id }: { id: number }) {
                 width={576}
                 height={432}
                 fetchPriority="high"
-                className="dog-page-photo"
+                className={classes.photo}
               />
             )}
           </div>
-          <div className="dog-page-info">
+          <div>
             <Badge color={STATUS_COLORS[status]} variant="filled" size="lg">
               {statusLabel(status, dog.sex)}
             </Badge>
@@ -180,15 +180,15 @@ export function DogPage({ id }: { id: number }) {
                 Ejemplo
               </Badge>
             )}
-            <Title order={1} className="dog-page-name">
+            <Title order={1} className={classes.name}>
               {dog.name}
             </Title>
-            <p className="dog-page-city">
+            <p className={classes.city}>
               <IconMapPin size={18} stroke={1.8} aria-hidden="true" />
               {dog.city}
             </p>
             {dog.org && (
-              <p className="dog-page-city">
+              <p className={classes.city}>
                 <span>
                   Publicado por{' '}
                   <Anchor component={Link} to={orgPath(dog.org.slug)}>
@@ -199,7 +199,7 @@ export function DogPage({ id }: { id: number }) {
               </p>
             )}
             {dog.created_at && (
-              <p className="dog-page-published" suppressHydrationWarning>
+              <p className={classes.published} suppressHydrationWarning>
                 {formatPublished(dog.created_at)}
               </p>
             )}
@@ -226,7 +226,7 @@ export function DogPage({ id }: { id: number }) {
               <ReportListingButton dog={dog} />
             </Group>
             {owned && (
-              <div className="dog-page-status">
+              <div className={classes.status}>
                 <StatusControl dog={dog} />
               </div>
             )}
@@ -236,7 +236,7 @@ export function DogPage({ id }: { id: number }) {
                 <Title order={2} size="h3" mt="md">
                   Personalidad
                 </Title>
-                <Text mt="xs" className="dog-page-personality">
+                <Text mt="xs" className={classes.personality}>
                   {dog.personality}
                 </Text>
               </>
@@ -247,7 +247,7 @@ export function DogPage({ id }: { id: number }) {
             <Facts dog={dog} />
             {status !== 'adopted' && !owned && (
               // An adopted dog's page stays (with its badge) but takes no more contact.
-              <section className="dog-page-contact" aria-labelledby="contacto-del-perro">
+              <section className={classes.contact} aria-labelledby="contacto-del-perro">
                 <Title order={2} size="h3" id="contacto-del-perro">
                   Contacto de quien lo publicó
                 </Title>
@@ -268,7 +268,7 @@ export function DogPage({ id }: { id: number }) {
                     </Button>
                   </>
                 )}
-                <div className="dog-page-interest">
+                <div className={classes.interest}>
                   <InterestPanel dog={dog} />
                   <ResponseTimeNote dogId={dog.id} />
                 </div>

@@ -38,7 +38,7 @@ import { useMyDogs } from '@/features/adoption/api/my-dogs';
 import { StatusControl } from '@/features/adoption/components/status-control';
 import { useCloseAdoption } from '@/features/follow-up/api/follow-up';
 import { AdoptionList } from '@/features/follow-up/components/adoption-list';
-import '@/features/adoption/components/my-dogs.css';
+import classes from './my-dogs-screen.module.css';
 
 const ACTION_LABELS: Record<InterestStateTarget, string> = {
   reviewing: 'Pasar a revisión',
@@ -86,7 +86,7 @@ function ReceivedRequest({ interest }: { interest: Interest }) {
   const busy = change.isPending || close.isPending;
   const next = rescuerNextStates(interest.state);
   return (
-    <li className="my-dogs-request">
+    <li className={classes.request}>
       <Group justify="space-between" gap="xs">
         <Text fw={700}>{interest.sender.name}</Text>
         <StateBadge state={interest.state} />
@@ -94,7 +94,7 @@ function ReceivedRequest({ interest }: { interest: Interest }) {
       <Text size="sm" c="dimmed">
         {formatDate(interest.created_at)}
       </Text>
-      <Text className="my-dogs-message">{interest.message}</Text>
+      <Text className={classes.message}>{interest.message}</Text>
       <ProfileSummary profile={interest.profile} />
       <Group gap="md" mt={4}>
         <Anchor href={`mailto:${interest.sender.email}`} style={{ overflowWrap: 'anywhere' }}>
@@ -116,7 +116,7 @@ function ReceivedRequest({ interest }: { interest: Interest }) {
           </Anchor>
         )}
       </Group>
-      <details className="my-dogs-history">
+      <details className={classes.history}>
         <summary>Historia de la solicitud</summary>
         <Timeline
           history={interest.history}
@@ -151,16 +151,16 @@ function ReceivedRequest({ interest }: { interest: Interest }) {
 /** One dog's applications grouped by where they are in the pipeline (empty groups left out). */
 function Pipeline({ dog, requests }: { dog: Dog; requests: Interest[] }) {
   return (
-    <div className="my-dogs-pipeline">
+    <div>
       {PIPELINE.map((column) => {
         const items = requests.filter((r) => column.states.includes(r.state));
         if (items.length === 0) return null;
         return (
           <section key={column.title} aria-label={`${column.title} (${dog.name})`}>
-            <Title order={5} size="h6" className="my-dogs-column-title">
+            <Title order={5} size="h6" className={classes.columnTitle}>
               {column.title} ({items.length})
             </Title>
-            <ul className="my-dogs-request-list">
+            <ul className={classes.requestList}>
               {items.map((interest) => (
                 <ReceivedRequest key={interest.id} interest={interest} />
               ))}
@@ -190,16 +190,16 @@ function MyDog({ dog, requests }: { dog: Dog; requests: Interest[] | undefined }
     });
 
   return (
-    <li className="my-dogs-item">
+    <li className={classes.item}>
       <article aria-labelledby={`mi-perro-${dog.id}`}>
-        <div className="my-dogs-card">
+        <div className={classes.card}>
           {dog.photos?.[0] ? (
             // The cover of the uploaded photos, as the cards show it.
             <PhotoPicture
               photo={dog.photos[0]}
               alt={dog.name}
               sizes="160px"
-              className="my-dogs-photo"
+              className={classes.photo}
             />
           ) : (
             <DogImage
@@ -207,11 +207,11 @@ function MyDog({ dog, requests }: { dog: Dog; requests: Interest[] | undefined }
               name={dog.name}
               width={160}
               height={140}
-              className="my-dogs-photo"
+              className={classes.photo}
               loading="lazy"
             />
           )}
-          <div className="my-dogs-body">
+          <div className={classes.body}>
             <Group gap="xs">
               <Title order={3} size="h4" id={`mi-perro-${dog.id}`}>
                 <Anchor component={Link} to={`/perros/${dog.id}`} inherit>
@@ -233,7 +233,7 @@ function MyDog({ dog, requests }: { dog: Dog; requests: Interest[] | undefined }
                 Moderación la ocultó: {dog.hidden_reason}
               </Alert>
             )}
-            <div className="my-dogs-controls">
+            <div className={classes.controls}>
               <StatusControl dog={dog} label={`Estado de ${dog.name}`} />
               <Group gap="xs">
                 <Button
@@ -260,7 +260,7 @@ function MyDog({ dog, requests }: { dog: Dog; requests: Interest[] | undefined }
             </div>
           </div>
         </div>
-        <section className="my-dogs-requests" aria-label={`Solicitudes por ${dog.name}`}>
+        <section className={classes.requests} aria-label={`Solicitudes por ${dog.name}`}>
           <Title order={4} size="h5">
             Solicitudes{' '}
             {fresh > 0 && (
@@ -304,23 +304,23 @@ export default function MyDogsScreen() {
   useEffect(() => headingRef.current?.focus(), []);
 
   return (
-    <main className="my-dogs-page" id="contenido">
-      <div className="my-dogs-inner">
-        <Title order={1} className="my-dogs-title" ref={headingRef} tabIndex={-1}>
+    <main className={classes.page} id="contenido">
+      <div className={classes.inner}>
+        <Title order={1} className={classes.title} ref={headingRef} tabIndex={-1}>
           Mis publicaciones
         </Title>
         <Text mt="xs">
           Tus perros en adopción, las solicitudes que recibieron y las que tú enviaste.
         </Text>
-        <Title order={2} className="my-dogs-subtitle">
+        <Title order={2} className={classes.subtitle}>
           Adopciones y seguimiento
         </Title>
         <AdoptionList role="rescuer" label="Adopciones que cerraste" />
-        <Title order={2} className="my-dogs-subtitle">
+        <Title order={2} className={classes.subtitle}>
           Mis perros
         </Title>
         {dogs.isError ? (
-          <div className="my-dogs-empty" role="alert">
+          <div className={classes.empty} role="alert">
             <Text fw={600}>No pudimos cargar tus publicaciones.</Text>
             <Text size="sm" mb="sm">
               {dogs.error.message}
@@ -334,12 +334,12 @@ export default function MyDogsScreen() {
             Cargando tus publicaciones...
           </Text>
         ) : dogs.data.length === 0 ? (
-          <div className="my-dogs-empty">
+          <div className={classes.empty}>
             <Text fw={600}>Todavía no publicaste ningún perro.</Text>
             <Text size="sm">Usa «DAR EN ADOPCIÓN» en la barra de arriba para publicar uno.</Text>
           </div>
         ) : (
-          <ul className="my-dogs-list" aria-label="Mis perros">
+          <ul className={classes.list} aria-label="Mis perros">
             {dogs.data.map((dog) => (
               <MyDog
                 key={dog.id}
@@ -349,7 +349,7 @@ export default function MyDogsScreen() {
             ))}
           </ul>
         )}
-        <Title order={2} className="my-dogs-subtitle">
+        <Title order={2} className={classes.subtitle}>
           Solicitudes enviadas
         </Title>
         <SentRequests />

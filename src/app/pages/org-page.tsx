@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatWait } from '@/features/adoption/components/response-time-note';
-import { AccountPage } from '@/components/account-page';
+import { AccountPage, AccountSectionHeading } from '@/components/account-page';
 import { CatalogCard } from '@/features/dogs/components/catalog-card';
 import { Heart } from '@/features/favorites/components/heart';
 import type { Dog } from '@/shared/dog';
@@ -21,7 +21,8 @@ import {
 } from '@/shared/org-paths';
 import { getOrgDogs, orgPageQueryOptions, useMyOrgs } from '@/features/orgs/api/orgs';
 import { VerifiedBadge } from '@/components/verified-badge';
-import '@/features/orgs/components/orgs.css';
+import grid from './dog-grid.module.css';
+import classes from './org-page.module.css';
 
 /** Dogs per page of the API (server's ORG_DOGS_PAGE). */
 const PAGE = 24;
@@ -71,7 +72,7 @@ export function OrgPage({ slug }: { slug: string }) {
     <AccountPage
       title={org.name}
       intro={
-        <span className="orgs-line">
+        <span className={classes.line}>
           <span>
             {ORG_KIND_LABELS[org.kind]} · {org.zone_name}
           </span>
@@ -79,7 +80,7 @@ export function OrgPage({ slug }: { slug: string }) {
         </span>
       }
     >
-      <Text mt="md" className="orgs-description">
+      <Text mt="md" className={classes.description}>
         {org.description}
       </Text>
       {org.links.length > 0 && (
@@ -98,16 +99,16 @@ export function OrgPage({ slug }: { slug: string }) {
           El equipo de Happy Dog todavía no ha verificado esta organización.
         </Text>
       )}
-      <dl className="orgs-stats">
-        <div className="orgs-stat">
+      <dl className={classes.stats}>
+        <div className={classes.stat}>
           <dt>Perros que buscan hogar</dt>
           <dd>{stats.available_dogs}</dd>
         </div>
-        <div className="orgs-stat">
+        <div className={classes.stat}>
           <dt>Adopciones cerradas</dt>
           <dd>{stats.adoptions_closed}</dd>
         </div>
-        <div className="orgs-stat">
+        <div className={classes.stat}>
           <dt>Suele responder en</dt>
           <dd>
             {stats.median_response_minutes === null
@@ -116,11 +117,11 @@ export function OrgPage({ slug }: { slug: string }) {
           </dd>
         </div>
         {stats.follow_ups_up_to_date_percent !== null && (
-          <div className="orgs-stat">
+          <div className={classes.stat}>
             <dt>Seguimientos al día</dt>
             <dd>
               {followUpShare(stats.follow_ups_up_to_date_percent)}
-              <span className="orgs-stat-note">
+              <span className={classes.statNote}>
                 {followUpCounts(stats.follow_ups_up_to_date, stats.active_adoptions)}
               </span>
             </dd>
@@ -145,14 +146,12 @@ export function OrgPage({ slug }: { slug: string }) {
           </Button>
         </Group>
       )}
-      <section className="orgs-dogs" aria-labelledby="org-dogs-title">
-        <h2 id="org-dogs-title" className="account-page-section-title">
-          Sus perros en adopción
-        </h2>
+      <section className={classes.dogs} aria-labelledby="org-dogs-title">
+        <AccountSectionHeading id="org-dogs-title">Sus perros en adopción</AccountSectionHeading>
         {all.length === 0 ? (
           <Text>Ahora no tiene perros publicados.</Text>
         ) : (
-          <ul className="catalog-grid" aria-label="Perros de la organización">
+          <ul className={grid.grid} aria-label="Perros de la organización">
             {all.map((dog, index) => (
               <li key={dog.id}>
                 <CatalogCard

@@ -6,9 +6,9 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { CatalogCard } from '@/features/dogs/components/catalog-card';
 import { Heart } from '@/features/favorites/components/heart';
-import '@/features/dogs/components/catalog.css';
 import { useFavorites } from '@/features/favorites/api/favorites';
-import classes from '@/features/favorites/components/saved-dogs.module.css';
+import grid from './dog-grid.module.css';
+import classes from './saved-dogs.module.css';
 
 export function SavedDogsScreen() {
   const favorites = useFavorites();
@@ -48,7 +48,7 @@ export function SavedDogsScreen() {
             </Text>
           </div>
         ) : (
-          <ul className={`catalog-grid ${classes.grid}`} aria-label="Perros guardados">
+          <ul className={`${grid.grid} ${classes.grid}`} aria-label="Perros guardados">
             {favorites.data.map((dog) => (
               <li key={dog.id}>
                 <CatalogCard dog={dog} favorite={<Heart dog={dog} placement="photo" />} />

@@ -13,7 +13,7 @@ import { SaveLostFoundAlert } from '@/features/alerts/components/save-lost-found
 import { ZONES } from '@/shared/zone-list';
 import { lostFoundListQuery } from '@/features/lost-found/api/lost-found-api';
 import { validateLostFoundSearch, type LostFoundSearch } from '@/features/lost-found/search';
-import '@/features/lost-found/components/lost-found.css';
+import classes from './lost-found.module.css';
 import { ReportCard } from '@/features/lost-found/components/report-card';
 
 const ANY = { value: '', label: 'Todos' };
@@ -32,9 +32,9 @@ export function LostFoundListPage({
   };
   const filtered = Object.keys(search).length > 0;
   return (
-    <Container component="main" id="contenido" tabIndex={-1} size="lg" className="lf-page">
+    <Container component="main" id="contenido" tabIndex={-1} size="lg" className={classes.page}>
       <Title order={1}>Perros perdidos y encontrados</Title>
-      <Text className="lf-lead">
+      <Text className={classes.lead}>
         ¿Se te perdió tu perro o encontraste uno? Publícalo en un minuto: te avisamos de los
         reportes que se parecen y la gente te escribe por el sitio, sin ver tu teléfono.
       </Text>
@@ -42,7 +42,7 @@ export function LostFoundListPage({
         Publicar un reporte
       </Button>
       <form
-        className="lf-filters"
+        className={classes.filters}
         method="get"
         action="/perdidos"
         role="search"
@@ -120,7 +120,7 @@ export function LostFoundListPage({
           )}
         </div>
       ) : (
-        <ul className="lf-grid" aria-label="Reportes">
+        <ul className={classes.grid} aria-label="Reportes">
           {query.data.map((report, index) => (
             <li key={report.id}>
               <ReportCard report={report} priority={index === 0} />

@@ -6,14 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { reportQuery } from '@/features/lost-found/api/lost-found-api';
 import { ReportForm } from './report-form-page';
-import '@/features/lost-found/components/lost-found.css';
+import classes from './lost-found.module.css';
 
 export function ReportEditPage({ id }: { id: number }) {
   const query = useQuery(reportQuery(id));
   const report = query.data;
   if (!report) {
     return (
-      <Container component="main" id="contenido" size="sm" className="lf-page">
+      <Container component="main" id="contenido" size="sm" className={classes.page}>
         {query.isError ? (
           <Alert color="red" title="No pudimos cargar el reporte">
             {query.error.message}
@@ -31,7 +31,7 @@ export function ReportEditPage({ id }: { id: number }) {
       : null;
   if (refusal) {
     return (
-      <Container component="main" id="contenido" size="sm" className="lf-page">
+      <Container component="main" id="contenido" size="sm" className={classes.page}>
         <Alert color="yellow" title="No puedes editar este reporte">
           {refusal}{' '}
           <Anchor component={Link} to={`/perdidos/${report.id}`} inherit>

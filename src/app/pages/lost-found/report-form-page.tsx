@@ -43,7 +43,7 @@ import {
   type ReportBody,
   type ReportChanges,
 } from '@/features/lost-found/api/lost-found-api';
-import '@/features/lost-found/components/lost-found.css';
+import classes from './lost-found.module.css';
 
 type Errors = Partial<Record<'kind' | 'size' | 'colors' | 'zone' | 'date' | 'description', string>>;
 
@@ -146,24 +146,24 @@ export function ReportForm({ report }: { report?: Report }) {
   const title = report ? 'Editar tu reporte' : 'Publicar un reporte';
 
   return (
-    <Container component="main" id="contenido" tabIndex={-1} size="sm" className="lf-page">
+    <Container component="main" id="contenido" tabIndex={-1} size="sm" className={classes.page}>
       <Title order={1}>{title}</Title>
-      <Text className="lf-lead">
+      <Text className={classes.lead}>
         Solo la zona, nunca tu dirección. Nadie ve tu correo ni tu teléfono: te escriben por el
         sitio y el mensaje te llega al correo.
       </Text>
-      <form className="lf-form" onSubmit={submit} noValidate aria-label={title}>
+      <form className={classes.form} onSubmit={submit} noValidate aria-label={title}>
         {report ? (
           <Text fw={600}>
             {report.kind === 'lost' ? 'Perdiste este perro' : 'Encontraste este perro'}
           </Text>
         ) : (
           <fieldset
-            className="lf-fieldset"
+            className={classes.fieldset}
             aria-describedby={errors.kind ? 'lf-kind-error' : undefined}
           >
             <legend>¿Qué pasó?</legend>
-            <div className="lf-kind">
+            <div className={classes.kind}>
               <label>
                 <input
                   type="radio"
@@ -226,11 +226,11 @@ export function ReportForm({ report }: { report?: Report }) {
           ]}
         />
         <fieldset
-          className="lf-fieldset"
+          className={classes.fieldset}
           aria-describedby={errors.colors ? 'lf-colors-error' : undefined}
         >
           <legend>Colores</legend>
-          <div className="lf-colors">
+          <div className={classes.colors}>
             {LOST_FOUND_COLORS.map((color) => (
               <label key={color}>
                 <input

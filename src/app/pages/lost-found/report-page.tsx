@@ -46,7 +46,7 @@ import {
   usePatchReport,
   type Report,
 } from '@/features/lost-found/api/lost-found-api';
-import '@/features/lost-found/components/lost-found.css';
+import classes from './lost-found.module.css';
 import { kindBadge, ReportCard } from '@/features/lost-found/components/report-card';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -94,7 +94,7 @@ function Facts({ report }: { report: Report }) {
     [report.kind === 'lost' ? 'Se perdió' : 'Lo encontraron', formatCalendarDate(report.date)],
   ];
   return (
-    <dl className="lf-facts">
+    <dl className={classes.facts}>
       {rows.map(([term, value]) => (
         <div key={term} style={{ display: 'contents' }}>
           <dt>{term}</dt>
@@ -228,7 +228,7 @@ function Matches({ report }: { report: Report }) {
           que se parezcan. Comparte el enlace para que más gente lo vea.
         </Text>
       ) : (
-        <ul className="lf-grid" aria-label="Posibles coincidencias">
+        <ul className={classes.grid} aria-label="Posibles coincidencias">
           {query.data.map((match) => (
             <li key={match.id}>
               <ReportCard report={match} reason={match.reason} />
@@ -247,8 +247,8 @@ export function ReportPage({ id }: { id: number }) {
   if (!report) return <Text>Cargando...</Text>;
   const closed = report.status !== 'open';
   return (
-    <Container component="main" id="contenido" tabIndex={-1} size="lg" className="lf-page">
-      <div className="lf-report">
+    <Container component="main" id="contenido" tabIndex={-1} size="lg" className={classes.page}>
+      <div className={classes.report}>
         <div>
           <Group gap="xs">
             {kindBadge(report)}
@@ -267,7 +267,7 @@ export function ReportPage({ id }: { id: number }) {
             </Alert>
           )}
           {report.photos.length > 0 && (
-            <div className="lf-photos" style={{ marginTop: '1rem' }}>
+            <div className={classes.photos} style={{ marginTop: '1rem' }}>
               {report.photos.map((photo, index) => (
                 <PhotoPicture
                   key={photo.id}

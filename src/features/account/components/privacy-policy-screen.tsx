@@ -8,7 +8,7 @@ import { SITE_NAME } from '@/shared/site';
 import { formatDay } from '@/shared/spanish-date';
 import { useSite } from '@/lib/site';
 import { PRIVACY_POLICY } from '@/shared/privacy';
-import { AccountPage, accountPageClasses as classes } from '@/components/account-page';
+import { AccountPage, AccountProse } from '@/components/account-page';
 
 /** "2026-11-23" as "23 de noviembre de 2026", the same on the server and in every browser. */
 export const spanishDate = formatDay;
@@ -28,7 +28,7 @@ export function PrivacyPolicyScreen() {
       title="Política de tratamiento de datos personales"
       intro={`Versión ${PRIVACY_POLICY.version}, vigente desde el ${spanishDate(PRIVACY_POLICY.date)}.`}
     >
-      <div className={classes.policy}>
+      <AccountProse>
         <Text mt="md">
           En {SITE_NAME} cuidamos los datos de las personas que buscan hogar para un perro y de
           quienes quieren adoptar. Esta política explica cómo tratamos tus datos personales, como lo
@@ -151,7 +151,7 @@ export function PrivacyPolicyScreen() {
           cambian las finalidades te pediremos de nuevo tu autorización. Versión vigente:{' '}
           {PRIVACY_POLICY.version}, desde el {spanishDate(PRIVACY_POLICY.date)}.
         </Text>
-      </div>
+      </AccountProse>
     </AccountPage>
   );
 }

@@ -8,6 +8,7 @@ import { notify } from '@/components/overlays/overlays';
 import { toApiError } from '@/lib/api-client';
 import { useHydrating } from '@/lib/use-hydrating';
 import { useModerate, type ModerationAction } from '../api/moderate';
+import classes from './admin-page.module.css';
 
 // Colombia has one time zone: the server and the browser draw the same text.
 const dateFormat = new Intl.DateTimeFormat('es-CO', {
@@ -27,8 +28,8 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <section className="admin-page-section" aria-labelledby={`${id}-title`}>
-      <Title order={2} id={`${id}-title`} className="admin-page-section-title">
+    <section className={classes.section} aria-labelledby={`${id}-title`}>
+      <Title order={2} id={`${id}-title`} className={classes.sectionTitle}>
         {title}
       </Title>
       {children}
@@ -52,7 +53,7 @@ export function Loaded<T>({
   if (query.isError) {
     return (
       <Stack gap="sm" align="flex-start">
-        <Text className="admin-page-error" role="alert">
+        <Text className={classes.error} role="alert">
           {query.error.message}
         </Text>
         <Button variant="light" onClick={() => void query.refetch()}>
@@ -88,14 +89,14 @@ export function AdminTable<T>({
   rowKey: (row: T) => string | number;
 }) {
   return (
-    <div className="admin-page-scroll">
-      <table className="admin-page-table" aria-label={label}>
+    <div className={classes.scroll}>
+      <table className={classes.table} aria-label={label}>
         <thead>
           <tr>
             {columns.map((column) => (
               <th scope="col" key={column.label}>
                 {column.labelHidden ? (
-                  <span className="admin-page-sr">{column.label}</span>
+                  <span className={classes.sr}>{column.label}</span>
                 ) : (
                   column.label
                 )}

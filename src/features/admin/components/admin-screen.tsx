@@ -12,15 +12,15 @@ import { JobsSection } from './jobs-section';
 import { LostFoundFlagsSection } from './lost-found-flags-section';
 import { OrgsSection } from './orgs-section';
 import { ReportsSection } from './reports-section';
-import './admin-page.css';
+import classes from './admin-page.module.css';
 
 export function AdminScreen() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <main className="admin-page-page" id="contenido">
-      <div className="admin-page-inner">
-        <Title order={1} className="admin-page-title" ref={headingRef} tabIndex={-1}>
+    <main className={classes.page} id="contenido">
+      <div className={classes.inner}>
+        <Title order={1} className={classes.title} ref={headingRef} tabIndex={-1}>
           Moderación
         </Title>
         <Text mt="xs">Reportes de la comunidad y acciones sobre publicaciones y cuentas.</Text>

@@ -8,6 +8,7 @@ import { useHydrating } from '@/lib/use-hydrating';
 import { JOB_STATE_LABELS, JOB_STATES, jobKindLabel } from '@/shared/jobs';
 import { useFailedJobs, useRetryJob } from '../api/jobs';
 import { AdminTable, formatDate, Section } from './admin-parts';
+import classes from './admin-page.module.css';
 const triesText = (n: number) => (n === 1 ? '1 intento' : `${n} intentos`);
 
 export function JobsSection() {
@@ -34,7 +35,7 @@ export function JobsSection() {
         <Text role="status">Cargando...</Text>
       ) : jobs.isError ? (
         <Stack gap="sm" align="flex-start">
-          <Text className="admin-page-error" role="alert">
+          <Text className={classes.error} role="alert">
             {jobs.error.message}
           </Text>
           <Button variant="light" onClick={() => void jobs.refetch()}>
@@ -43,7 +44,7 @@ export function JobsSection() {
         </Stack>
       ) : (
         <>
-          <dl className="admin-page-counts" aria-label="Tareas por estado">
+          <dl className={classes.counts} aria-label="Tareas por estado">
             {JOB_STATES.map((state) => (
               <div key={state}>
                 <dt>{JOB_STATE_LABELS[state]}</dt>
@@ -62,7 +63,7 @@ export function JobsSection() {
                 { label: 'Tipo', cell: (job) => jobKindLabel(job.kind) },
                 {
                   label: 'Último error',
-                  className: 'admin-page-details',
+                  className: classes.details,
                   cell: (job) => job.last_error ?? '—',
                 },
                 { label: 'Intentos', cell: (job) => triesText(job.tries) },

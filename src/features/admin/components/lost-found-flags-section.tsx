@@ -11,6 +11,7 @@ import { REPORT_REASON_LABELS, type AnyReportReason } from '@/shared/moderation'
 import { useLostFoundFlags } from '../api/get-lost-found-flags';
 import { AdminTable, formatDate, Loaded, Section, useAct } from './admin-parts';
 import { askReason } from './reason-form';
+import classes from './admin-page.module.css';
 
 const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as AnyReportReason] ?? reason;
 
@@ -78,7 +79,7 @@ export function LostFoundFlagsSection() {
                 cell: ({ report }) => (
                   <>
                     <Anchor href={`/perdidos/${report.id}`}>{reportLabel(report)}</Anchor>{' '}
-                    <span className="admin-page-muted">(ID {report.id})</span>
+                    <span className={classes.muted}>(ID {report.id})</span>
                     {report.hidden && <Text size="sm">Reporte oculto</Text>}
                   </>
                 ),
@@ -92,13 +93,11 @@ export function LostFoundFlagsSection() {
                 cell: (group) => (
                   <>
                     <Text fw={700}>{complaintCount(group.count)}</Text>
-                    <ul className="admin-page-reports">
+                    <ul className={classes.reports}>
                       {group.flags.map((flag) => (
                         <li key={flag.id}>
                           <Text fw={700}>{reasonLabel(flag.reason)}</Text>
-                          {flag.details && (
-                            <Text className="admin-page-details">{flag.details}</Text>
-                          )}
+                          {flag.details && <Text className={classes.details}>{flag.details}</Text>}
                           <Text size="sm" c="dimmed">
                             {flag.by.name} ({flag.by.email}) · {formatDate(flag.created_at)}
                           </Text>

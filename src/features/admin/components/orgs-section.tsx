@@ -8,20 +8,21 @@ import { toApiError } from '@/lib/api-client';
 import { useHydrating } from '@/lib/use-hydrating';
 import { useSetVerified, waitingOrgsQueryOptions } from '../api/orgs';
 import { ORG_KIND_LABELS, orgPath } from '@/shared/org-paths';
+import classes from './admin-page.module.css';
 
 export function OrgsSection() {
   const waiting = useQuery(waitingOrgsQueryOptions());
   const verify = useSetVerified();
   const hydrating = useHydrating();
   return (
-    <section className="admin-page-section" aria-labelledby="organizaciones-title">
-      <Title order={2} id="organizaciones-title" className="admin-page-section-title">
+    <section className={classes.section} aria-labelledby="organizaciones-title">
+      <Title order={2} id="organizaciones-title" className={classes.sectionTitle}>
         Organizaciones por verificar
       </Title>
       {waiting.isPending && <Text role="status">Cargando...</Text>}
       {waiting.isError && (
         <Stack gap="sm" align="flex-start">
-          <Text className="admin-page-error" role="alert">
+          <Text className={classes.error} role="alert">
             {waiting.error.message}
           </Text>
           <Button variant="light" onClick={() => void waiting.refetch()}>
@@ -33,7 +34,7 @@ export function OrgsSection() {
         <Text c="dimmed">Ninguna organización espera verificación.</Text>
       )}
       {waiting.data && waiting.data.length > 0 && (
-        <ul className="admin-page-reports" aria-label="Organizaciones por verificar">
+        <ul className={classes.reports} aria-label="Organizaciones por verificar">
           {waiting.data.map((org) => (
             <li key={org.id}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">

@@ -6,6 +6,7 @@ import { REPORT_REASON_LABELS, type ReportGroup } from '@/shared/moderation';
 import { useReports } from '../api/get-reports';
 import { formatDate, Loaded, Section, useAct } from './admin-parts';
 import { askReason } from './reason-form';
+import classes from './admin-page.module.css';
 
 const reportCount = (n: number) => (n === 1 ? '1 reporte' : `${n} reportes`);
 
@@ -35,12 +36,12 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
         ),
     });
   return (
-    <article className="admin-page-card" aria-labelledby={headingId}>
+    <article className={classes.card} aria-labelledby={headingId}>
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
-          <Title order={3} id={headingId} className="admin-page-card-title">
+          <Title order={3} id={headingId} className={classes.cardTitle}>
             {dog.name}{' '}
-            <span className="admin-page-muted">
+            <span className={classes.muted}>
               ({dog.city}, ID {dog.id})
             </span>
           </Title>
@@ -49,15 +50,15 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
             {dog.hidden && ' · publicación oculta'}
           </Text>
         </div>
-        <span className="admin-page-count">{reportCount(group.count)}</span>
+        <span className={classes.count}>{reportCount(group.count)}</span>
       </Group>
-      <ul className="admin-page-reports">
+      <ul className={classes.reports}>
         {group.reports.map((report) => (
           <li key={report.id}>
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <div>
                 <Text fw={700}>{REPORT_REASON_LABELS[report.reason]}</Text>
-                {report.details && <Text className="admin-page-details">{report.details}</Text>}
+                {report.details && <Text className={classes.details}>{report.details}</Text>}
                 <Text size="sm" c="dimmed">
                   {report.reporter
                     ? `${report.reporter.name} (${report.reporter.email})`

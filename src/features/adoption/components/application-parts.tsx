@@ -7,6 +7,7 @@ import { INTEREST_STATE_LABELS } from '@/shared/interest-states';
 
 export { StateBadge } from './state-badge';
 import { isZoneId, zoneById } from '@/shared/zones';
+import classes from './application-parts.module.css';
 
 const zoneName = (id: string) => (isZoneId(id) ? zoneById(id).name : id);
 
@@ -20,7 +21,7 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 /** The states the application went through, oldest first, with when and any note. */
 export function Timeline({ history, label }: { history: InterestHistoryEntry[]; label: string }) {
   return (
-    <ol className="application-timeline" aria-label={label}>
+    <ol className={classes.timeline} aria-label={label}>
       {history.map((entry, index) => (
         <li key={`${entry.state}-${index}`}>
           <Text span fw={600} size="sm">
@@ -30,7 +31,7 @@ export function Timeline({ history, label }: { history: InterestHistoryEntry[]; 
             <time dateTime={entry.at}>{formatDate(entry.at)}</time>
           </Text>
           {entry.note && (
-            <Text size="sm" className="application-note">
+            <Text size="sm" className={classes.note}>
               «{entry.note}»
             </Text>
           )}
@@ -70,7 +71,7 @@ export function ProfileSummary({ profile }: { profile: AdopterProfile | null }) 
     );
   }
   return (
-    <List size="sm" spacing={2} className="application-profile">
+    <List size="sm" spacing={2} className={classes.profile}>
       {profileLines(profile).map((line) => (
         <List.Item key={line}>{line}</List.Item>
       ))}

@@ -43,7 +43,7 @@ export function InterestPanel({ dog, onLeave }: { dog: Dog; onLeave?: () => void
 
   if (dog.demo) {
     return (
-      <Text size="sm" className="interest-panel">
+      <Text size="sm">
         {dog.name} es un perro de ejemplo de la demostración: no recibe solicitudes.
       </Text>
     );
@@ -51,7 +51,7 @@ export function InterestPanel({ dog, onLeave }: { dog: Dog; onLeave?: () => void
 
   if (!logged) {
     return (
-      <Stack gap="xs" className="interest-panel">
+      <Stack gap="xs">
         <Text size="sm">Inicia sesión para escribirle a quien publicó a {dog.name}.</Text>
         <Button
           leftSection={<IconHeartHandshake size={18} aria-hidden="true" />}
@@ -71,7 +71,7 @@ export function InterestPanel({ dog, onLeave }: { dog: Dog; onLeave?: () => void
   const open = last !== undefined && isOpenInterest(last.state);
 
   return (
-    <Stack gap="xs" className="interest-panel" ref={panelRef}>
+    <Stack gap="xs" ref={panelRef}>
       {last && (
         <Group gap="xs" role="status" tabIndex={-1}>
           <Text size="sm">Ya enviaste una solicitud:</Text>

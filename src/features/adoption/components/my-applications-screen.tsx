@@ -9,7 +9,7 @@ import type { Interest } from '@/shared/interest';
 import { INTEREST_NEXT_STEP, isOpenInterest } from '@/shared/interest-states';
 import { useChangeInterestState, useInterests } from '../api/interests';
 import { formatDate, StateBadge, Timeline } from './application-parts';
-import './my-dogs.css';
+import classes from './my-applications.module.css';
 
 function Application({ interest }: { interest: Interest }) {
   const change = useChangeInterestState('sent');
@@ -30,7 +30,7 @@ function Application({ interest }: { interest: Interest }) {
         ),
     });
   return (
-    <li className="my-dogs-request">
+    <li className={classes.request}>
       <article aria-labelledby={`solicitud-${interest.id}`}>
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4" id={`solicitud-${interest.id}`}>
@@ -43,7 +43,7 @@ function Application({ interest }: { interest: Interest }) {
         <Text size="sm" c="dimmed">
           Enviada el {formatDate(interest.created_at)}
         </Text>
-        <Text className="my-dogs-message">{interest.message}</Text>
+        <Text className={classes.message}>{interest.message}</Text>
         <Title order={3} size="h6" mt="xs">
           Qué sigue
         </Title>
@@ -77,9 +77,9 @@ export default function MyApplicationsScreen() {
   // A new page without a page load: screen readers announce its heading.
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <main className="my-dogs-page" id="contenido">
-      <div className="my-dogs-inner">
-        <Title order={1} className="my-dogs-title" ref={headingRef} tabIndex={-1}>
+    <main className={classes.page} id="contenido">
+      <div className={classes.inner}>
+        <Title order={1} className={classes.title} ref={headingRef} tabIndex={-1}>
           Mis solicitudes
         </Title>
         <Text mt="xs">
@@ -87,7 +87,7 @@ export default function MyApplicationsScreen() {
           por correo cada vez que cambian.
         </Text>
         {sent.isError ? (
-          <div className="my-dogs-empty" role="alert">
+          <div className={classes.empty} role="alert">
             <Text fw={600}>No pudimos cargar tus solicitudes.</Text>
             <Text size="sm" mb="sm">
               {sent.error.message}
@@ -101,7 +101,7 @@ export default function MyApplicationsScreen() {
             Cargando tus solicitudes...
           </Text>
         ) : sent.data.length === 0 ? (
-          <div className="my-dogs-empty">
+          <div className={classes.empty}>
             <Text fw={600}>No enviaste ninguna solicitud todavía.</Text>
             <Text size="sm">
               Cuando un perro te guste, toca «Me interesa» en su página.{' '}
@@ -111,7 +111,7 @@ export default function MyApplicationsScreen() {
             </Text>
           </div>
         ) : (
-          <ul className="my-dogs-request-list" aria-label="Mis solicitudes">
+          <ul className={classes.requestList} aria-label="Mis solicitudes">
             {sent.data.map((interest) => (
               <Application key={interest.id} interest={interest} />
             ))}

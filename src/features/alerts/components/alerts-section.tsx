@@ -11,7 +11,7 @@ import type { Alert } from '@/shared/alerts';
 import { AccountSection } from '@/components/account-page';
 import { alertsQueryOptions, useDeleteAlert, useSetAlertPaused } from '../api/alerts';
 import { AlertListLink } from './alert-list-link';
-import './alerts.css';
+import classes from './alerts.module.css';
 
 export function AlertsSection() {
   // /cuenta is for logged-in people only: no need to ask the session first.
@@ -44,7 +44,7 @@ export function AlertsSection() {
           , filtra los reportes y toca «Avísame de reportes así».
         </Text>
       ) : (
-        <ul className="alerts-list" aria-label="Tus alertas">
+        <ul className={classes.list} aria-label="Tus alertas">
           {alerts.data.map((alert) => (
             <AlertItem key={alert.id} alert={alert} />
           ))}
@@ -60,7 +60,7 @@ function AlertItem({ alert }: { alert: Alert }) {
   const failed = (error: Error) =>
     notify({ color: 'red', title: 'No pudimos cambiar la alerta', message: error.message });
   return (
-    <li className="alerts-item" aria-label={alert.description}>
+    <li className={classes.item} aria-label={alert.description}>
       <Group gap="xs" wrap="wrap">
         <Text fw={700}>{alert.description}</Text>
         {alert.paused && (

@@ -19,6 +19,7 @@ import {
 } from '@/shared/alert-words';
 import { useSessionStore } from '@/stores/session-store';
 import { useCreateAlert } from '../api/alerts';
+import classes from './save-alert.module.css';
 
 type Props = {
   /** The catalogue's filters (a status among them is left out). */
@@ -67,7 +68,7 @@ export function SaveAlertPanel({ label, what, description, input }: PanelProps) 
 
   if (create.isSuccess) {
     return (
-      <Notice color="green" variant="light" className="save-alert" role="status">
+      <Notice color="green" variant="light" className={classes.root} role="status">
         <Text size="sm">
           Listo: te avisaremos de «{create.data.description}»{' '}
           {create.data.frequency === 'daily' ? 'en un resumen diario' : 'al instante'}.{' '}
@@ -81,7 +82,7 @@ export function SaveAlertPanel({ label, what, description, input }: PanelProps) 
 
   if (!open) {
     return (
-      <div className="save-alert">
+      <div className={classes.root}>
         <Button
           variant="light"
           leftSection={<IconBell size={18} aria-hidden="true" />}
@@ -98,7 +99,7 @@ export function SaveAlertPanel({ label, what, description, input }: PanelProps) 
 
   return (
     <form
-      className="save-alert"
+      className={classes.root}
       aria-label="Crear una alerta"
       onSubmit={(event) => {
         event.preventDefault();

@@ -10,7 +10,7 @@ import { FormError } from '@/components/form-parts';
 import { AccountPage, AccountSection } from '@/components/account-page';
 import { createInputOf, useCreateAlert, useUnsubscribe } from '../api/alerts';
 import { AlertListLink } from './alert-list-link';
-import './alerts.css';
+import classes from './alerts.module.css';
 
 type Stopped = AlertUnsubscribeResponse['stopped'][number];
 
@@ -20,7 +20,7 @@ export function UnsubscribeScreen({ token }: { token: string }) {
     <AccountPage title="Cancelar alertas">
       {unsubscribe.isSuccess ? (
         <AccountSection id="canceladas" title="Listo: dejaste de recibir estos correos">
-          <ul className="alerts-list" aria-label="Alertas canceladas">
+          <ul className={classes.list} aria-label="Alertas canceladas">
             {unsubscribe.data.stopped.map((alert) => (
               <StoppedAlert key={alert.description} alert={alert} />
             ))}
@@ -50,7 +50,7 @@ function StoppedAlert({ alert }: { alert: Stopped }) {
   const logged = useSessionStore((state) => state.logged);
   const create = useCreateAlert();
   return (
-    <li className="alerts-item" aria-label={alert.description}>
+    <li className={classes.item} aria-label={alert.description}>
       <Text fw={700}>{alert.description}</Text>
       <Text size="sm">{FREQUENCY_LABELS[alert.frequency]}</Text>
       {create.isSuccess ? (

@@ -9,8 +9,9 @@ import type { Dog } from '@/shared/dog';
 import { formatPublished, profileSummary, STATUS_COLORS, statusLabel } from '@/lib/dog-labels';
 import { VerifiedBadge } from '@/components/verified-badge';
 import { DogImage } from './dog-image';
+import classes from './catalog-card.module.css';
 
-/** One column on phones, up to four on wide screens (see catalog.css). */
+/** One column on phones, up to four on wide screens (the grid the pages lay the cards in). */
 const CARD_PHOTO_SIZES = '(max-width: 36em) 100vw, (max-width: 62em) 50vw, 20rem';
 
 type CatalogCardProps = {
@@ -26,51 +27,51 @@ export function CatalogCard({ dog, priority = false, favorite }: CatalogCardProp
   const status = dog.status ?? 'available';
   const summary = profileSummary(dog);
   return (
-    <article className="catalog-card" aria-labelledby={nameId}>
+    <article className={classes.card} aria-labelledby={nameId}>
       {cover ? (
         <PhotoPicture
           photo={cover}
           alt=""
           sizes={CARD_PHOTO_SIZES}
           priority={priority}
-          className="catalog-card-image"
+          className={classes.image}
         />
       ) : (
         <DogImage
           src={dog.image}
           name=""
           loading={priority ? 'eager' : 'lazy'}
-          className="catalog-card-image"
+          className={classes.image}
         />
       )}
       {favorite}
-      <div className="catalog-card-body">
-        <Badge color={STATUS_COLORS[status]} variant="filled" className="catalog-card-status">
+      <div className={classes.body}>
+        <Badge color={STATUS_COLORS[status]} variant="filled" className={classes.status}>
           {statusLabel(status, dog.sex)}
         </Badge>
         {dog.demo && (
-          <Badge color="dark" variant="outline" className="catalog-card-status">
+          <Badge color="dark" variant="outline" className={classes.status}>
             Ejemplo
           </Badge>
         )}
-        <h2 id={nameId} className="catalog-card-name">
-          <Link to="/perros/$id" params={{ id: String(dog.id) }} className="catalog-card-link">
+        <h2 id={nameId} className={classes.name}>
+          <Link to="/perros/$id" params={{ id: String(dog.id) }} className={classes.link}>
             {dog.name}
           </Link>
         </h2>
-        <p className="catalog-card-line">
+        <p className={classes.line}>
           <IconMapPin size={16} stroke={1.8} aria-label="Ciudad:" />
           {dog.city}
         </p>
         {dog.org && (
-          <p className="catalog-card-line">
+          <p className={classes.line}>
             <span>{dog.org.name}</span>
             {dog.org.verified && <VerifiedBadge size="xs" />}
           </p>
         )}
-        {summary && <p className="catalog-card-line">{summary}</p>}
+        {summary && <p className={classes.line}>{summary}</p>}
         {dog.created_at && (
-          <p className="catalog-card-published" suppressHydrationWarning>
+          <p className={classes.published} suppressHydrationWarning>
             {formatPublished(dog.created_at)}
           </p>
         )}

@@ -7,20 +7,11 @@ import { useId, type ReactNode } from 'react';
 import { PhotoPicture } from '@/components/photo-picture';
 import { useHydrating } from '@/lib/use-hydrating';
 import type { Dog } from '@/shared/dog';
-import './dog-card.css';
+import classes from './dog-card.module.css';
 import { DogImage } from './dog-image';
 
 /** The card's photo is 18rem wide, or the whole slide on the narrowest screens. */
 const CARD_PHOTO_SIZES = '(max-width: 30em) 100vw, 18rem';
-
-const classes = {
-  action: 'dog-card-action',
-  body: 'dog-card-body',
-  card: 'dog-card-card',
-  city: 'dog-card-city',
-  image: 'dog-card-image',
-  name: 'dog-card-name',
-} as const;
 
 type DogCardProps = {
   dog: Dog;
@@ -63,7 +54,7 @@ export function DogCard({ dog, owned, onOpen, onIntent, favorite }: DogCardProps
         <Title order={3} id={nameId} className={classes.name}>
           {dog.name}
         </Title>
-        {dog.demo && <span className="dog-card-example">Ejemplo</span>}
+        {dog.demo && <span className={classes.example}>Ejemplo</span>}
         <p className={classes.city}>
           <IconMapPin size={18} stroke={1.8} aria-hidden="true" />
           <VisuallyHidden>Ciudad: </VisuallyHidden>

@@ -4,7 +4,7 @@ import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import type { Dog } from '@/shared/dog';
 import { isOwner, useSessionStore } from '@/stores/session-store';
 import { useIsSaved, useToggleFavorite } from '../api/favorites';
-import './favorite-button.css';
+import classes from './favorite-button.module.css';
 
 type FavoriteButtonProps = {
   dog: Dog;
@@ -22,7 +22,7 @@ export function FavoriteButton({ dog, placement = 'inline' }: FavoriteButtonProp
   return (
     <button
       type="button"
-      className="favorite-button"
+      className={classes.root}
       data-placement={placement}
       aria-pressed={saved}
       aria-label={`Guardar a ${dog.name}`}

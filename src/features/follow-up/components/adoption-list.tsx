@@ -5,7 +5,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Adoption } from '@/shared/follow-up';
 import { useMyAdoptions } from '../api/follow-up';
-import './follow-up.css';
+import classes from './follow-up.module.css';
 
 const STATE_TEXT = {
   pending: 'acta pendiente',
@@ -42,7 +42,7 @@ export function AdoptionList({ role, label }: { role: Adoption['role']; label: s
       </Text>
     );
   return (
-    <ul className="follow-up-adoptions" aria-label={label}>
+    <ul className={classes.adoptions} aria-label={label}>
       {list.map((adoption) => (
         <li key={adoption.id}>
           <Anchor component={Link} to={`/adopciones/${adoption.id}`} fw={600}>
@@ -52,7 +52,7 @@ export function AdoptionList({ role, label }: { role: Adoption['role']; label: s
             {describe(adoption)}
           </Text>
           {adoption.overdue && (
-            <Text span size="sm" className="follow-up-overdue">
+            <Text span size="sm" className={classes.overdue}>
               {' '}
               · Seguimiento atrasado
             </Text>

@@ -21,8 +21,7 @@ import {
   useShareConsent,
 } from '../api/follow-up';
 import { checkinState, formatDay, formatInstant, Photos } from './parts';
-import '@/features/adoption/components/my-dogs.css';
-import './follow-up.css';
+import classes from './follow-up.module.css';
 
 const STATE_LABELS = {
   pending: 'Acta pendiente',
@@ -74,11 +73,11 @@ function Acta({ detail }: { detail: AdoptionDetail }) {
   const accept = useAcceptActa(adoption.id);
   const [read, setRead] = useState(false);
   return (
-    <section className="follow-up-section" aria-labelledby="acta">
+    <section className={classes.section} aria-labelledby="acta">
       <Title order={2} size="h3" id="acta">
         Acta de compromiso
       </Title>
-      <ol className="follow-up-acta">
+      <ol className={classes.acta}>
         {adoption.acta.map((line) => (
           <li key={line}>{line}</li>
         ))}
@@ -135,7 +134,7 @@ function Acta({ detail }: { detail: AdoptionDetail }) {
 function Checkins({ detail }: { detail: AdoptionDetail }) {
   const { checkins, adoption } = detail;
   return (
-    <section className="follow-up-section" aria-labelledby="seguimiento">
+    <section className={classes.section} aria-labelledby="seguimiento">
       <Title order={2} size="h3" id="seguimiento">
         Seguimiento
       </Title>
@@ -146,7 +145,7 @@ function Checkins({ detail }: { detail: AdoptionDetail }) {
             : 'No hay seguimientos programados.'}
         </Text>
       ) : (
-        <ol className="follow-up-checkins" aria-label={`Seguimientos de ${adoption.dog.name}`}>
+        <ol className={classes.checkins} aria-label={`Seguimientos de ${adoption.dog.name}`}>
           {checkins.map((checkin) => (
             <li key={checkin.id}>
               <Text fw={600} span>
@@ -155,7 +154,7 @@ function Checkins({ detail }: { detail: AdoptionDetail }) {
               <Text span size="sm" c="dimmed">
                 ({formatInstant(checkin.answered_at ?? checkin.due_at)})
               </Text>{' '}
-              <Text span size="sm" className={checkin.overdue ? 'follow-up-overdue' : undefined}>
+              <Text span size="sm" className={checkin.overdue ? classes.overdue : undefined}>
                 {checkinState(checkin)}
               </Text>
               {checkin.message && <Text size="sm">«{checkin.message}»</Text>}
@@ -195,7 +194,7 @@ function Sterilization({ detail }: { detail: AdoptionDetail }) {
     );
   };
   return (
-    <section className="follow-up-section" aria-labelledby="esterilizacion">
+    <section className={classes.section} aria-labelledby="esterilizacion">
       <Title order={2} size="h3" id="esterilizacion">
         Esterilización
       </Title>
@@ -205,7 +204,7 @@ function Sterilization({ detail }: { detail: AdoptionDetail }) {
           {sterilization.clinic ? ` en ${sterilization.clinic}` : ''}.
         </Text>
       ) : (
-        <Text mt="xs" className={sterilization.overdue ? 'follow-up-overdue' : undefined}>
+        <Text mt="xs" className={sterilization.overdue ? classes.overdue : undefined}>
           {sterilization.overdue ? 'Atrasada: ' : 'Pendiente: '}
           {sterilization.due ? `a más tardar el ${formatDay(sterilization.due)}.` : ''}
         </Text>
@@ -249,7 +248,7 @@ function Consent({ detail }: { detail: AdoptionDetail }) {
   const consent = useShareConsent(adoption.id);
   if (adoption.role !== 'adopter' || adoption.state !== 'active') return null;
   return (
-    <section className="follow-up-section" aria-labelledby="compartir">
+    <section className={classes.section} aria-labelledby="compartir">
       <Title order={2} size="h3" id="compartir">
         Así está hoy
       </Title>
@@ -273,7 +272,7 @@ function Return({ detail }: { detail: AdoptionDetail }) {
   const record = useRecordReturn(adoption.id);
   if (adoption.state === 'returned')
     return (
-      <section className="follow-up-section" aria-labelledby="regreso">
+      <section className={classes.section} aria-labelledby="regreso">
         <Title order={2} size="h3" id="regreso">
           Regreso
         </Title>
@@ -315,7 +314,7 @@ function Return({ detail }: { detail: AdoptionDetail }) {
         ),
     });
   return (
-    <section className="follow-up-section" aria-labelledby="regreso">
+    <section className={classes.section} aria-labelledby="regreso">
       <Title order={2} size="h3" id="regreso">
         Si no funcionó
       </Title>
@@ -336,13 +335,13 @@ export function AdoptionScreen({ id }: { id: number }) {
   useEffect(() => headingRef.current?.focus(), []);
   const detail = query.data;
   return (
-    <main className="my-dogs-page" id="contenido">
-      <div className="my-dogs-inner">
-        <Title order={1} className="my-dogs-title" ref={headingRef} tabIndex={-1}>
+    <main className={classes.page} id="contenido">
+      <div className={classes.inner}>
+        <Title order={1} className={classes.title} ref={headingRef} tabIndex={-1}>
           {detail ? `Adopción de ${detail.adoption.dog.name}` : 'Adopción'}
         </Title>
         {query.isError ? (
-          <div className="my-dogs-empty" role="alert">
+          <div className={classes.empty} role="alert">
             <Text fw={600}>No pudimos cargar la adopción.</Text>
             <Text size="sm" mb="sm">
               {query.error.message}
@@ -360,7 +359,7 @@ export function AdoptionScreen({ id }: { id: number }) {
             <Text mt="xs">
               <strong>{STATE_LABELS[detail.adoption.state]}</strong>
               {detail.adoption.overdue && (
-                <span className="follow-up-overdue"> · Seguimiento atrasado</span>
+                <span className={classes.overdue}> · Seguimiento atrasado</span>
               )}
             </Text>
             <Text size="sm" mt={4}>

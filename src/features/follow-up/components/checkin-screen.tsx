@@ -17,8 +17,7 @@ import {
 import type { Photo } from '@/shared/photo';
 import { uploadCheckinPhoto, useAnswerCheckin, useCheckin } from '../api/follow-up';
 import { formatInstant, Photos } from './parts';
-import '@/features/adoption/components/my-dogs.css';
-import './follow-up.css';
+import classes from './follow-up.module.css';
 
 const THANKS: Record<CheckinStatus, string> = {
   ok: '¡Gracias! Nos alegra saber que todo va bien.',
@@ -76,20 +75,20 @@ export function CheckinScreen({ token }: { token: string }) {
 
   const dog = prompt.data?.dog.name;
   return (
-    <main className="my-dogs-page" id="contenido">
-      <div className="my-dogs-inner">
-        <Title order={1} className="my-dogs-title" ref={headingRef} tabIndex={-1}>
+    <main className={classes.page} id="contenido">
+      <div className={classes.inner}>
+        <Title order={1} className={classes.title} ref={headingRef} tabIndex={-1}>
           {done ? '¡Gracias por contarnos!' : dog ? `¿Cómo está ${dog}?` : 'Seguimiento'}
         </Title>
         {done ? (
-          <div className="follow-up-section" role="status">
+          <div className={classes.section} role="status">
             <Text>{THANKS[done]}</Text>
             <Text mt="sm">
               <Link to="/perros">Ver perros en adopción</Link>
             </Text>
           </div>
         ) : prompt.isError ? (
-          <div className="follow-up-section" role="alert">
+          <div className={classes.section} role="alert">
             <Text fw={600}>{prompt.error.message}</Text>
           </div>
         ) : !prompt.data ? (
@@ -97,7 +96,7 @@ export function CheckinScreen({ token }: { token: string }) {
             Cargando el seguimiento...
           </Text>
         ) : (
-          <form className="follow-up-section" onSubmit={submit} aria-label="Seguimiento" noValidate>
+          <form className={classes.section} onSubmit={submit} aria-label="Seguimiento" noValidate>
             <Text>
               Seguimiento {prompt.data.seq} de {prompt.data.total}. Este enlace sirve una sola vez,
               hasta el {formatInstant(prompt.data.expires_at)}.

@@ -3,18 +3,17 @@
 import { Text, Title } from '@mantine/core';
 import { useDogToday } from '../api/follow-up';
 import { formatInstant } from './parts';
-import './follow-up.css';
+import classes from './follow-up.module.css';
 
 export function DogToday({ dogId, dogName }: { dogId: number; dogName: string }) {
   const today = useDogToday(dogId).data?.today;
   if (!today) return null;
   return (
-    <section className="follow-up-section" aria-labelledby="asi-esta-hoy">
+    <section className={classes.section} aria-labelledby="asi-esta-hoy">
       <Title order={2} size="h3" id="asi-esta-hoy">
         Así está hoy
       </Title>
       <img
-        className="follow-up-today"
         src={today.photo.url}
         width={today.photo.width}
         height={today.photo.height}

@@ -4,15 +4,14 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useHappyEndings } from '../api/follow-up';
 import { formatInstant } from './parts';
-import '@/features/adoption/components/my-dogs.css';
-import './follow-up.css';
+import classes from './follow-up.module.css';
 
 export function HappyEndingsScreen() {
   const stories = useHappyEndings();
   return (
-    <main className="my-dogs-page" id="contenido">
-      <div className="my-dogs-inner">
-        <Title order={1} className="my-dogs-title">
+    <main className={classes.page} id="contenido">
+      <div className={classes.inner}>
+        <Title order={1} className={classes.title}>
           Finales felices
         </Title>
         <Text mt="xs">
@@ -36,9 +35,9 @@ export function HappyEndingsScreen() {
             .
           </Text>
         ) : (
-          <ul className="follow-up-stories" aria-label="Finales felices">
+          <ul className={classes.stories} aria-label="Finales felices">
             {stories.data.map((story, index) => (
-              <li key={story.photo.id} className="follow-up-story">
+              <li key={story.photo.id} className={classes.story}>
                 <img
                   src={story.photo.url}
                   width={story.photo.width}

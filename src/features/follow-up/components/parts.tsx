@@ -3,6 +3,7 @@
 import type { Checkin } from '@/shared/follow-up';
 import { CHECKIN_STATUS_LABELS, formatDay } from '@/shared/follow-up-words';
 import type { Photo } from '@/shared/photo';
+import classes from './follow-up.module.css';
 
 const dayFormat = new Intl.DateTimeFormat('es-CO', {
   dateStyle: 'long',
@@ -22,7 +23,7 @@ export function checkinState(checkin: Checkin): string {
 export function Photos({ photos, alt }: { photos: Photo[]; alt: string }) {
   if (photos.length === 0) return null;
   return (
-    <div className="follow-up-photos">
+    <div className={classes.photos}>
       {photos.map((photo, index) => (
         <img
           key={photo.id}

@@ -12,6 +12,7 @@ import {
   lostFoundHeadline,
 } from '@/shared/lost-found-labels';
 import type { Report } from '../api/lost-found-api';
+import classes from './report-card.module.css';
 
 const CARD_PHOTO_SIZES = '(max-width: 36em) 100vw, (max-width: 62em) 50vw, 20rem';
 
@@ -41,33 +42,33 @@ export function ReportCard({
   const cover = report.photos[0];
   const colors = report.colors.map((c) => LOST_FOUND_COLOR_LABELS[c]).join(', ');
   return (
-    <article className="lf-card" aria-labelledby={titleId}>
+    <article className={classes.card} aria-labelledby={titleId}>
       {cover ? (
         <PhotoPicture
           photo={cover}
           alt=""
           sizes={CARD_PHOTO_SIZES}
           priority={priority}
-          className="lf-card-image"
+          className={classes.image}
         />
       ) : (
-        <div className="lf-card-image lf-card-noimage" aria-hidden="true">
+        <div className={`${classes.image} ${classes.noimage}`} aria-hidden="true">
           Sin foto
         </div>
       )}
-      <div className="lf-card-body">
+      <div className={classes.body}>
         {kindBadge(report)}
-        <h2 id={titleId} className="lf-card-title">
-          <Link to="/perdidos/$id" params={{ id: String(report.id) }} className="lf-card-link">
+        <h2 id={titleId} className={classes.title}>
+          <Link to="/perdidos/$id" params={{ id: String(report.id) }} className={classes.link}>
             {lostFoundHeadline(report)}
           </Link>
         </h2>
-        <p className="lf-card-line">{formatCalendarDate(report.date)}</p>
-        <p className="lf-card-line">
+        <p className={classes.line}>{formatCalendarDate(report.date)}</p>
+        <p className={classes.line}>
           {LOST_FOUND_SIZE_LABELS[report.size]} · {colors}
         </p>
         {reason && (
-          <p className="lf-card-reason">
+          <p className={classes.reason}>
             Coincide en: <strong>{reason}</strong>
           </p>
         )}

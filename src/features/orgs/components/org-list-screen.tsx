@@ -8,7 +8,7 @@ import { AccountPage } from '@/components/account-page';
 import { ORG_KIND_LABELS, orgPath, SAFE_ADOPTION_PATH } from '@/shared/org-paths';
 import { orgListQueryOptions } from '../api/orgs';
 import { VerifiedBadge } from '@/components/verified-badge';
-import './orgs.css';
+import classes from './orgs.module.css';
 
 const dogsLabel = (n: number) =>
   n === 0
@@ -48,15 +48,15 @@ export function OrgListScreen() {
         <Text mt="lg">Todavía no hay organizaciones registradas. ¡Registra la tuya!</Text>
       )}
       {orgs.data && orgs.data.length > 0 && (
-        <ul className="orgs-list" aria-label="Organizaciones">
+        <ul className={classes.list} aria-label="Organizaciones">
           {orgs.data.map((org) => (
-            <li key={org.id} className="orgs-card">
-              <h2 className="orgs-card-name">
+            <li key={org.id} className={classes.card}>
+              <h2 className={classes.cardName}>
                 <Anchor component={Link} to={orgPath(org.slug)} inherit>
                   {org.name}
                 </Anchor>
               </h2>
-              <p className="orgs-line">
+              <p className={classes.line}>
                 <span>
                   {ORG_KIND_LABELS[org.kind]} · {org.zone_name}
                 </span>

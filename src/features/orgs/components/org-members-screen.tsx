@@ -19,7 +19,7 @@ import {
   useRemoveMember,
   useSetRole,
 } from '../api/orgs';
-import './orgs.css';
+import classes from './orgs.module.css';
 
 function InviteForm({ org }: { org: MyOrg }) {
   const invite = useInvite(org.id);
@@ -171,7 +171,7 @@ export function OrgMembersScreen({ slug }: { slug: string }) {
       <AccountSection id="members" title="Personas">
         {members.isError && <Alert color="red">{members.error.message}</Alert>}
         {members.data && (
-          <ul className="orgs-members" aria-label="Integrantes">
+          <ul className={classes.members} aria-label="Integrantes">
             {members.data.members.map((member) => (
               <MemberRow key={member.user_id} org={org} member={member} me={me} />
             ))}
@@ -182,7 +182,7 @@ export function OrgMembersScreen({ slug }: { slug: string }) {
             <Text fw={700} mt="md">
               Invitaciones pendientes
             </Text>
-            <ul className="orgs-members" aria-label="Invitaciones pendientes">
+            <ul className={classes.members} aria-label="Invitaciones pendientes">
               {members.data.invitations.map((invitation) => (
                 <li key={invitation.id}>{invitation.email}</li>
               ))}

@@ -3,7 +3,7 @@
 import { Anchor, List, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/List.css';
 import { Link } from '@tanstack/react-router';
-import { AccountPage, accountPageClasses as classes } from '@/components/account-page';
+import { AccountPage, AccountProse } from '@/components/account-page';
 import { useSite } from '@/lib/site';
 import { SITE_NAME } from '@/shared/site';
 
@@ -14,7 +14,7 @@ export function SafeAdoptionScreen() {
       title="Adoptar seguro"
       intro="Adoptar es gratis y empieza por conocer al perro. Así reconoces una estafa y la reportas."
     >
-      <div className={classes.policy}>
+      <AccountProse>
         <Title order={2}>Las reglas de {SITE_NAME}</Title>
         <List>
           <List.Item>
@@ -66,7 +66,7 @@ export function SafeAdoptionScreen() {
             </>
           )}
         </Text>
-      </div>
+      </AccountProse>
     </AccountPage>
   );
 }

@@ -7,20 +7,10 @@ import { Carousel } from '@mantine/carousel';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Photo } from '@/shared/photo';
-import './photo-gallery.css';
+import classes from './photo-gallery.module.css';
 import { PhotoPicture } from '@/components/photo-picture';
 
 const PhotoViewer = lazy(() => import('./photo-viewer'));
-
-const classes = {
-  control: 'photo-gallery-control',
-  enlarge: 'photo-gallery-enlarge',
-  large: 'photo-gallery-large',
-  largeRoot: 'photo-gallery-large-root',
-  indicator: 'photo-gallery-indicator',
-  photo: 'photo-gallery-photo',
-  root: 'photo-gallery-root',
-} as const;
 
 type PhotoGalleryProps = {
   photos: readonly Photo[];

@@ -10,7 +10,7 @@ import { Carousel } from '@mantine/carousel';
 import { Modal } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Photo } from '@/shared/photo';
-import './photo-gallery.css';
+import classes from './photo-gallery.module.css';
 import { PhotoPicture } from '@/components/photo-picture';
 
 export default function PhotoViewer({
@@ -33,11 +33,11 @@ export default function PhotoViewer({
       fullScreen
       title={`Fotos de ${name}`}
       closeButtonProps={{ 'aria-label': 'Cerrar las fotos' }}
-      classNames={{ body: 'photo-viewer-body' }}
+      classNames={{ body: classes.viewerBody }}
     >
       {several ? (
         <Carousel
-          classNames={{ control: 'photo-gallery-control', indicator: 'photo-gallery-indicator' }}
+          classNames={{ control: classes.control, indicator: classes.indicator }}
           aria-roledescription="carrusel"
           aria-label={`Fotos de ${name}`}
           withIndicators
@@ -61,7 +61,7 @@ export default function PhotoViewer({
                 alt={`${name}, foto ${index + 1} de ${photos.length}`}
                 sizes="100vw"
                 priority={index === start}
-                className="photo-viewer-photo"
+                className={classes.viewerPhoto}
               />
             </Carousel.Slide>
           ))}
@@ -72,7 +72,7 @@ export default function PhotoViewer({
           alt={name}
           sizes="100vw"
           priority
-          className="photo-viewer-photo"
+          className={classes.viewerPhoto}
         />
       )}
     </Modal>
