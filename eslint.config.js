@@ -51,7 +51,7 @@ const featureWalls = features.flatMap((feature) =>
               message: `The ${feature} feature must not import another feature: move what both need to src/components, src/lib or src/shared, or compose the features in src/app.`,
             },
             {
-              group: ['@/app', '@/app/**', '@/routes', '@/routes/**'],
+              group: ['@/app', '@/app/**'],
               message: 'Features must not import the app or the routes: the app composes features.',
             },
             {
@@ -146,7 +146,7 @@ export default tseslint.config(
   {
     // Route files, the app shell and the navigation load with every page: the shared zod schemas
     // (and zod itself) must stay out of that code, so only their types may be imported there.
-    files: ['src/routes/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/entry-client.tsx'],
+    files: ['src/app/**/*.{ts,tsx}', 'src/entry-client.tsx'],
     // The pages composed in the app and the dog modal's body are lazy chunks of their own.
     ignores: ['src/app/pages/**', 'src/app/dog-modal/dog-*.tsx'],
     rules: {
