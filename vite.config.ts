@@ -26,6 +26,12 @@ export default defineConfig({
       autoCodeSplitting: true,
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+        // The landing page is most visitors' first view: its screen comes with the first chunk,
+        // so the page hydrates without waiting for (and restyling after) a chunk of its own.
+        splitBehavior: ({ routeId }) =>
+          routeId === '/' || routeId === '/home'
+            ? [['errorComponent'], ['notFoundComponent']]
+            : undefined,
       },
     }),
     react(),
