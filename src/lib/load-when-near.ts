@@ -3,21 +3,33 @@
 // server's HTML of that part as it is (links work, nothing is lost) and hydrates it afterwards.
 // Drawn by the browser itself (a later visit to the page), the part loads at once.
 
-/** Resolves when `element` comes within `margin` of the viewport. */
+/**
+ * Resolves when `element` comes within `margin` of the viewport, or leaves the page first: React
+ * keeps the first load's promise of a lazy part, so a page left before its part came near (the
+ * visitor moved on at once) must not leave the part waiting, on the next visit, for an element
+ * that is gone.
+ */
 function whenNear(element: Element, margin: string): Promise<void> {
   return new Promise((resolve) => {
     if (typeof IntersectionObserver === 'undefined') {
       resolve();
       return;
     }
+    const done = () => {
+      observer.disconnect();
+      removal.disconnect();
+      resolve();
+    };
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
+        if (entries.some((entry) => entry.isIntersecting)) done();
       },
       { rootMargin: margin },
     );
+    const removal = new MutationObserver(() => {
+      if (!element.isConnected) done();
+    });
+    removal.observe(document.body, { childList: true, subtree: true });
     observer.observe(element);
   });
 }
