@@ -2,7 +2,7 @@
 // scripts, the router's hydration data), the frame of every screen (skip link, navigation bar,
 // the routed screen, the lazy modal manager and notifications), and the Spanish error and
 // not-found pages.
-import { MantineProvider, mantineHtmlProps, type CSSVariablesResolver } from '@mantine/core';
+import { mantineHtmlProps } from '@mantine/core';
 import {
   createRootRouteWithContext,
   HeadContent,
@@ -13,37 +13,14 @@ import {
 } from '@tanstack/react-router';
 import { useContext, type ReactNode } from 'react';
 import { NavBar } from '@/app/nav-bar';
-import { DocumentShellContext, MantineEnvContext, type RouterContext } from '@/app/router-context';
+import { DocumentShellContext, type RouterContext } from '@/app/router-context';
+import { MantineStyles } from '@/app/providers';
 import { PageFooter } from '@/components/page-footer';
 import { ErrorPage, NotFoundPage } from '@/components/error-pages';
 import { OverlayRoot } from '@/components/overlays/overlays';
 import { meQueryOptions } from '@/lib/auth/get-me';
 import { siteQueryOptions } from '@/lib/site';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
-import { theme } from '@/theme';
-
-/** Mantine's default "dimmed" grey is 3.3:1 on the cream page; this brown keeps 6.2:1 (WCAG AA). */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': '#6b5a50' },
-  dark: {},
-});
-
-function Providers({ children }: { children: ReactNode }) {
-  return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
-      // The provider writes every theme variable itself, so default-css-variables.css (4 KB gzip)
-      // is not imported.
-      deduplicateCssVariables={false}
-      env={useContext(MantineEnvContext)}
-    >
-      {children}
-    </MantineProvider>
-  );
-}
 
 function Document({ children }: { children: ReactNode }) {
   if (!useContext(DocumentShellContext)) {
@@ -51,7 +28,8 @@ function Document({ children }: { children: ReactNode }) {
     return (
       <>
         <HeadContent />
-        <Providers>{children}</Providers>
+        <MantineStyles />
+        {children}
       </>
     );
   }
@@ -61,7 +39,8 @@ function Document({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        <Providers>{children}</Providers>
+        <MantineStyles />
+        {children}
         <Scripts />
       </body>
     </html>
