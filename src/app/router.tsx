@@ -36,6 +36,7 @@ export function createAppRouter({
   origin,
   dehydrate,
 }: RouterOptions) {
+  let hydrated = false;
   return createRouter({
     routeTree,
     context: {
@@ -49,7 +50,16 @@ export function createAppRouter({
     defaultPreload: 'intent',
     // Loaders read TanStack Query's cache, which has its own freshness rules.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // Every navigation restores or resets the scroll, except the first render: the hydration of
+    // the server's page, which the browser has placed already (at its #anchor, or where it was
+    // before a reload), and which the visitor may have scrolled while its code downloaded.
+    scrollRestoration: () => {
+      if (!hydrated) {
+        hydrated = true;
+        return false;
+      }
+      return true;
+    },
     // What the server's queries fetched travels with the page, so the browser asks nothing again.
     // (Dehydrated queries are plain data; the router's serializability type cannot prove it.)
     dehydrate: dehydrate as never,

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { createDog, newDog } from './support/api';
 import { expect, test } from './support/fixtures';
-import { dialog, dogCard } from './support/ui';
+import { dialog, dogCard, untilInteractive } from './support/ui';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -45,6 +45,34 @@ test('below-the-fold code loads only when its section nears the screen', async (
   await expect.poll(() => page.locator('#adopt article').count()).toBeGreaterThan(3);
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await expect.poll(() => scripts.has('site-footer')).toBe(true);
+});
+
+test('the code downloads once the page is painted, not while the first view still loads', async ({
+  page,
+}) => {
+  for (const path of ['/', '/perros']) {
+    await page.goto(path);
+    await expect(
+      page.locator('script[type="module"][src*="/assets/entry-client-"]'),
+    ).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    // Loaded once, and hydrated without a mismatch (the fixture fails on any page error).
+    await expect(page.locator('script[type="module"][src*="/assets/entry-client-"]')).toHaveCount(
+      1,
+    );
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts.length, `${path} loads its code`).toBeGreaterThan(0);
+    expect(
+      Math.min(...timing.scripts),
+      `${path}: no code before the first paint`,
+    ).toBeGreaterThanOrEqual(timing.paint);
+  }
 });
 
 test("a press on a card's 'Info Dog' before the carousel's code arrives still opens the dog", async ({
@@ -115,14 +143,35 @@ test('on a slow phone, DAR EN ADOPCIÓN and Info Dog pressed as soon as they are
   await expect(dialog(page, `Información de ${dog.name}`)).toBeVisible({ timeout: 30_000 });
 });
 
+test('a visitor who scrolls before the code arrives stays where they are when it does', async ({
+  page,
+}) => {
+  let releaseApp!: () => void;
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(/\/assets\/entry-client-[\w-]{8}\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  releaseApp();
+  // Hydrated: the below-the-fold sections near the screen got their code.
+  await expect(page.locator('script[type="module"][src*="/assets/entry-client-"]')).toBeAttached();
+  await untilInteractive(page.getByRole('link', { name: /Happy Dog/ }).first());
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+});
+
 test('coming back to the landing page from another screen draws every section', async ({
   page,
 }) => {
   await page.goto('/entrar');
-  await page
-    .getByRole('link', { name: /Happy Dog/ })
-    .first()
-    .click();
+  // Another screen the browser has drawn and React has taken over (its form takes typing only
+  // then), so the logo's link is a navigation inside the app, not a new page load.
+  await expect(page.getByLabel('Correo electrónico')).toBeEnabled();
+  const logo = page.getByRole('link', { name: /Happy Dog/ }).first();
+  await untilInteractive(logo);
+  await logo.click();
   await expect(
     page.getByRole('heading', { level: 1, name: /DONDE LOS PERROS CONSIGUEN HOGAR/ }),
   ).toBeVisible();
