@@ -1,6 +1,7 @@
 // Browser-side figures of the landing page: what it downloads for its first view, how soon the
 // first dog card is on screen on an emulated phone, layout shift, and Lighthouse 12 (mobile).
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -239,6 +240,11 @@ async function lighthouseOnce(url: string): Promise<LighthouseRun> {
     );
   });
   const lhr = JSON.parse(out) as LhrJson;
+  // BENCH_LHR_DIR keeps every full report, to read what a score is made of.
+  if (process.env.BENCH_LHR_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    writeFileSync(join(process.env.BENCH_LHR_DIR, name), out);
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failing: string[] = [];
   for (const cat of ['accessibility', 'best-practices', 'seo']) {

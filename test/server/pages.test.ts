@@ -3,11 +3,13 @@
 // logged-in pages with SALIR and owners' contacts, anonymous pages never with either.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CLIENT_MANIFEST_FILE,
   SERVER_ENTRY_FILE,
+  entryLoader,
   routerManifestFrom,
   routeStylesheetLists,
   ssrDirFor,
@@ -89,9 +91,9 @@ describe.each(BACKENDS)('pages drawn on the server, on %s', (backend) => {
       /style-src 'self' 'unsafe-inline'/,
     );
     const tags = scriptTags(first.body);
-    expect(
-      tags.some((tag) => /type="module" src="\/assets\/entry-client-[^"]+\.js"/.test(tag)),
-    ).toBe(true);
+    // The entry is loaded by an inline script once the page is painted (entryLoader).
+    expect(first.body).toMatch(/s\.src="\/assets\/entry-client-[^"]+\.js"/);
+    expect(first.body).not.toContain('rel="modulepreload"');
     for (const tag of tags) expect(tag).toContain(`nonce="${nonceOf(first)}"`);
   });
 
@@ -389,27 +391,31 @@ describe('routerManifestFrom', () => {
 
   it('puts the entry script, its static imports and their stylesheets on the root route', () => {
     expect(routerManifestFrom(vite, routeFiles).routes.__root__).toEqual({
-      preloads: ['/assets/shared-2.js'],
       // A chunk's stylesheets after those of what it imports, as a bundle orders them.
       css: ['/assets/shared-2.css', '/assets/style-1.css'],
-      scripts: [{ attrs: { type: 'module', src: '/assets/entry-1.js' } }],
+      scripts: [{ children: entryLoader('/assets/entry-1.js', ['/assets/shared-2.js']) }],
     });
   });
 
   it("gives each route its split chunks, their static imports and stylesheets, less the root's", () => {
     const { routes } = routerManifestFrom(vite, routeFiles);
     expect(routes['/perros/$id']).toEqual({
-      preloads: [
-        '/assets/perros._id-3.js',
-        '/assets/dog-page-5.js',
-        '/assets/Button-6.js',
-        '/assets/perros._id-4.js',
-      ],
       css: ['/assets/dog-page-5.css', '/assets/Button-6.css'],
+      scripts: [
+        {
+          children:
+            'self.__hdPreload(["/assets/perros._id-3.js","/assets/dog-page-5.js","/assets/Button-6.js","/assets/perros._id-4.js"])',
+        },
+      ],
     });
     expect(routes['/cuenta']).toEqual({
-      preloads: ['/assets/cuenta-7.js', '/assets/Button-6.js', '/assets/account-8.js'],
       css: ['/assets/Button-6.css', '/assets/account-8.css'],
+      scripts: [
+        {
+          children:
+            'self.__hdPreload(["/assets/cuenta-7.js","/assets/Button-6.js","/assets/account-8.js"])',
+        },
+      ],
     });
     // A route with nothing of its own (no component) has no entry; lazy chunks of no route none.
     expect(Object.keys(routes).sort()).toEqual(['/cuenta', '/perros/$id', '__root__']);
@@ -425,7 +431,70 @@ describe('routerManifestFrom', () => {
       '/perros/$id': '/assets/route-a.css',
     });
     expect(routes['/perros/$id']?.css).toEqual(['/assets/route-a.css']);
+    // Its parts are added disabled by the route's script: known to Vite's loader, never fetched.
+    expect(routes['/perros/$id']?.scripts?.[0]?.children).toContain(
+      ',["/assets/dog-page-5.css","/assets/Button-6.css"])',
+    );
     expect(routes['/cuenta']?.css).toEqual(['/assets/Button-6.css', '/assets/account-8.css']);
+  });
+
+  it('loads the code only after the first paint: the routes’ chunks, then the entry', () => {
+    class FakeElement {
+      setAttribute(name: string) {
+        (this as unknown as Record<string, boolean>)[name] = true;
+      }
+    }
+    const head: Array<{
+      rel?: string;
+      href?: string;
+      type?: string;
+      src?: string;
+      disabled?: boolean;
+    }> = [];
+    const paint: Array<(list: { getEntriesByName(name: string): unknown[] }, o: unknown) => void> =
+      [];
+    const timers: Array<() => void> = [];
+    const document = {
+      readyState: 'interactive',
+      head: { appendChild: (element: (typeof head)[number]) => head.push(element) },
+      createElement: () => new FakeElement(),
+      addEventListener() {},
+    };
+    const context = vm.createContext({
+      document,
+      setTimeout: (callback: () => void) => timers.push(callback),
+      requestAnimationFrame() {},
+      PerformanceObserver: class {
+        constructor(callback: (typeof paint)[number]) {
+          paint.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    });
+    context.self = context;
+    vm.runInContext(entryLoader('/assets/entry-1.js', ['/assets/shared-2.js']), context);
+    vm.runInContext('self.__hdPreload(["/assets/route-3.js"],["/assets/part-3.css"])', context);
+    // Only the joined stylesheet's parts, at once and disabled.
+    expect(head).toEqual([{ disabled: true, rel: 'stylesheet', href: '/assets/part-3.css' }]);
+    // A paint entry that is not the first contentful paint starts nothing.
+    paint[0]!({ getEntriesByName: () => [] }, { disconnect() {} });
+    expect(timers).toHaveLength(1); // the fallback timer only
+    paint[0]!({ getEntriesByName: () => [{}] }, { disconnect() {} });
+    timers.at(-1)!();
+    expect(head.slice(1)).toEqual([
+      { rel: 'modulepreload', href: '/assets/shared-2.js' },
+      { rel: 'modulepreload', href: '/assets/route-3.js' },
+      expect.objectContaining({ type: 'module', async: true, src: '/assets/entry-1.js' }),
+    ]);
+    // Started once: the fallback timer adds nothing more; later routes' chunks are preloaded,
+    // each once; the router running the inline scripts again after hydration adds nothing.
+    timers[0]!();
+    vm.runInContext('self.__hdPreload(["/assets/route-4.js","/assets/route-3.js"])', context);
+    expect(head).toHaveLength(5);
+    vm.runInContext(entryLoader('/assets/entry-1.js', ['/assets/shared-2.js']), context);
+    timers.forEach((timer) => timer());
+    expect(head).toHaveLength(5);
   });
 
   it("without the build's route files, only the root has assets", () => {

@@ -56,7 +56,12 @@ export function hasBuiltPages(staticDir: string | null | undefined): staticDir i
 type RouterManifest = {
   routes: Record<
     string,
-    { preloads?: string[]; css?: string[]; scripts?: Array<{ attrs: Record<string, string> }> }
+    {
+      preloads?: string[];
+      /** Stylesheet links: an href, or the link's attributes. */
+      css?: string[];
+      scripts?: Array<{ attrs?: Record<string, string>; children?: string }>;
+    }
   >;
 };
 
@@ -143,30 +148,80 @@ export function routeStylesheetLists(
 }
 
 /**
+ * The page's code starts downloading once the page is drawn, not while the browser still waits
+ * for its stylesheets and first paint: on a slow phone connection the ~120 KB of code would
+ * otherwise share the line with the HTML, the styles and the first images, and everything a
+ * visitor sees would come later. The server's HTML works meanwhile (links, forms).
+ *
+ * The root route's inline script (`entryLoader`) keeps the list of chunks to preload that each
+ * route's own inline script hands it (`preloadScript`; they run as the page is parsed), and once
+ * the page is parsed and its first content painted, adds them as modulepreload links with the
+ * entry's module script. Where nothing is painted (a background tab), a timer starts it. The
+ * script is marked `async` (as every script added this way is): React, hydrating the document,
+ * skips async scripts it did not draw instead of taking one for its own. The router runs these
+ * inline scripts once more after hydration: they do nothing the second time.
+ */
+const PRELOAD_GLOBAL = '__hdPreload';
+
+export function entryLoader(entry: string, preloads: string[]): string {
+  return (
+    `(function(){if(self.${PRELOAD_GLOBAL})return;var q=${JSON.stringify(preloads)},go=0,d=document,seen={};` +
+    `function link(h,rel){if(seen[h])return;seen[h]=1;var l=d.createElement('link');if(rel==='stylesheet')l.disabled=true;l.rel=rel;l.href=h;d.head.appendChild(l)}` +
+    `function add(h){link(h,'modulepreload')}` +
+    `self.${PRELOAD_GLOBAL}=function(l,c){(c||[]).forEach(function(h){link(h,'stylesheet')});go?l.forEach(add):q.push.apply(q,l)};` +
+    `function start(){if(go)return;go=1;q.forEach(add);var s=d.createElement('script');s.type='module';s.setAttribute('async','');s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
+    `function drawn(){try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(start,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(start,0)})}setTimeout(start,3000)}` +
+    `d.readyState==='loading'?d.addEventListener('DOMContentLoaded',drawn):drawn()})()`
+  );
+}
+
+function preloadScript(preloads: string[], joinedParts: string[]): string {
+  const parts = joinedParts.length > 0 ? `,${JSON.stringify(joinedParts)}` : '';
+  return `self.${PRELOAD_GLOBAL}(${JSON.stringify(preloads)}${parts})`;
+}
+
+/**
  * The router's asset manifest from Vite's. The root route (every page) has the entry script, the
- * chunks it imports statically (preloaded) and their stylesheets; every other route has its own
- * code and styles (routeAssets), so a page links and preloads its own code and styles and nothing
- * of other pages. `routeStyles` names the file the build joined a route's stylesheets into
- * (ROUTE_STYLES_FILE), linked instead of the list.
+ * chunks it imports statically and their stylesheets; every other route has its own code and
+ * styles (routeAssets), so a page links and preloads its own code and styles and nothing of other
+ * pages. Code is loaded by inline scripts after the first paint (entryLoader), not by
+ * modulepreload links in the head.
+ *
+ * `routeStyles` names the file the build joined a route's stylesheets into (ROUTE_STYLES_FILE),
+ * linked instead of the list. The route's inline script adds a link of each stylesheet of the
+ * list, `disabled` (browsers do not fetch those): when the route's code loads, Vite's loader
+ * finds them in the page and does not fetch again, one by one, styles the joined file already
+ * applies. (The joined file stays in the page after a navigation, as React keeps every
+ * stylesheet it placed; so do these links, which React does not know of.)
  */
 export function routerManifestFrom(
   vite: Record<string, ViteChunk>,
   routeFiles: Record<string, string>,
   routeStyles: Record<string, string> = {},
 ): RouterManifest {
-  const entry = entryOf(vite).chunk;
+  const entry = `/${entryOf(vite).chunk.file}`;
   const { root, routes: own } = routeAssets(vite, routeFiles);
   const routes: RouterManifest['routes'] = {
     __root__: {
-      // The entry itself is the page's module script, not a preload.
-      preloads: [...root.js].filter((file) => file !== `/${entry.file}`),
       css: [...root.css],
-      scripts: [{ attrs: { type: 'module', src: `/${entry.file}` } }],
+      scripts: [
+        {
+          children: entryLoader(
+            entry,
+            [...root.js].filter((file) => file !== entry),
+          ),
+        },
+      ],
     },
   };
   for (const [routeId, { preloads, css }] of Object.entries(own)) {
     const joined = routeStyles[routeId];
-    routes[routeId] = { preloads, css: joined ? [joined] : css };
+    routes[routeId] = {
+      css: joined ? [joined] : css,
+      ...(preloads.length > 0 || joined
+        ? { scripts: [{ children: preloadScript(preloads, joined ? css : []) }] }
+        : {}),
+    };
   }
   return { routes };
 }
