@@ -55,9 +55,9 @@ export function NavBar() {
   const headerRef = useRef<HTMLElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
 
-  // WCAG 2.4.11: the fixed bar must never cover the focused control. Browsers scroll focus into
-  // view but may leave it under a fixed header, so anything focused behind the bar is scrolled
-  // just below it.
+  // WCAG 2.4.11: the fixed bar, and a notification shown under it, must never cover the focused
+  // control. Browsers scroll focus into view but may leave it under fixed things, so anything
+  // focused behind them is scrolled just below them.
   useEffect(() => {
     const keepClearOfBar = (event: FocusEvent) => {
       const target = event.target;
@@ -65,9 +65,21 @@ export function NavBar() {
       if (!(target instanceof HTMLElement) || !header || header.contains(target)) return;
       // Fixed things (the skip link) and dialogs sit above the bar anyway.
       if (target.offsetParent === null || target.closest('[role="dialog"]')) return;
-      const barBottom = header.getBoundingClientRect().bottom;
-      const { top } = target.getBoundingClientRect();
-      if (top < barBottom) window.scrollBy({ top: top - barBottom - 8, behavior: 'instant' });
+      const box = target.getBoundingClientRect();
+      let clearBelow = header.getBoundingClientRect().bottom;
+      for (const notification of document.querySelectorAll('.mantine-Notification-root')) {
+        if (notification.contains(target)) return;
+        const over = notification.getBoundingClientRect();
+        const overlaps =
+          over.left < box.right &&
+          over.right > box.left &&
+          over.top < box.bottom &&
+          over.bottom > box.top;
+        if (overlaps) clearBelow = Math.max(clearBelow, over.bottom);
+      }
+      if (box.top < clearBelow) {
+        window.scrollBy({ top: box.top - clearBelow - 8, behavior: 'instant' });
+      }
     };
     // Capture phase: also sees focus moving into server HTML not hydrated yet.
     document.addEventListener('focusin', keepClearOfBar, true);
