@@ -1,16 +1,24 @@
 // The contexts every render of the app needs around the router: Mantine, TanStack Query's client
 // and the session store, both created per page render.
 //
-// Mantine's provider sits here, above the router, because it hands its children a new context
-// value whenever it renders. Inside the router's document shell it would render on every
-// navigation, and a context change that reaches a part of the page React has not hydrated yet
-// (a below-the-fold section whose code has not come) makes React throw that part's server HTML
-// away: a tap on "ADOPTAR" would empty the sections above the carousel and scroll to the wrong
-// place. Up here it renders once. Its <style> tags must be inside <body>, so the document shell
-// draws them with <MantineStyles />.
-import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+// Mantine's context sits here, above the router, and its value never changes: a context change
+// that reaches a part of the page React has not hydrated yet (a below-the-fold section whose
+// code has not come) makes React throw that part's server HTML away. (Mantine's own provider
+// hands its children a new value whenever it renders; inside the router's document shell it
+// rendered on every navigation, and a tap on "ADOPTAR" emptied the sections above the carousel.)
+//
+// The theme's CSS variables and Mantine's helper classes are <style> tags, which must be inside
+// <body>: the document shell draws them with <MantineStyles />. The server computes them with
+// Mantine's provider; the browser keeps what the server sent, so the code that computes them is
+// not part of the page's first download.
+import {
+  MantineContext,
+  MantineProvider,
+  MantineThemeProvider,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { memo, useContext, type ReactNode } from 'react';
+import { memo, useContext, useMemo, useState, type ReactNode } from 'react';
 import { MantineEnvContext } from '@/app/router-context';
 import { SessionStoreProvider, type SessionStore } from '@/stores/session-store';
 import { theme } from '@/theme';
@@ -22,6 +30,37 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+const noop = () => {};
+
+/**
+ * What Mantine's provider gives its components, for a site in the light scheme only (the <html>
+ * element carries it from the server: `mantineHtmlProps`).
+ */
+function AppMantineProvider({ children }: { children: ReactNode }) {
+  const env = useContext(MantineEnvContext);
+  const value = useMemo(
+    () => ({
+      colorScheme: 'light' as const,
+      setColorScheme: noop,
+      clearColorScheme: noop,
+      getRootElement: () => document.documentElement,
+      classNamesPrefix: 'mantine',
+      cssVariablesResolver,
+      cssVariablesSelector: ':root',
+      withStaticClasses: true,
+      headless: false,
+      env,
+      deduplicateInlineStyles: false,
+    }),
+    [env],
+  );
+  return (
+    <MantineContext value={value}>
+      <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
+    </MantineContext>
+  );
+}
+
 export function AppProviders({
   queryClient,
   store,
@@ -32,26 +71,16 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
-      withCssVariables={false}
-      withGlobalClasses={false}
-      env={useContext(MantineEnvContext)}
-    >
+    <AppMantineProvider>
       <QueryClientProvider client={queryClient}>
         <SessionStoreProvider store={store}>{children}</SessionStoreProvider>
       </QueryClientProvider>
-    </MantineProvider>
+    </AppMantineProvider>
   );
 }
 
-/**
- * The theme's CSS variables and Mantine's responsive helper classes, as <style> tags. Memoised
- * without props: drawn once, never again on navigation.
- */
-export const MantineStyles = memo(function MantineStyles() {
+/** The server: Mantine's provider draws the two <style> tags (its children are none). */
+function ServerMantineStyles() {
   return (
     <MantineProvider
       theme={theme}
@@ -64,4 +93,36 @@ export const MantineStyles = memo(function MantineStyles() {
       {null}
     </MantineProvider>
   );
-});
+}
+
+const VARIABLES = 'style[data-mantine-styles="true"], style[data-mantine-styles=""]';
+const CLASSES = 'style[data-mantine-styles="classes"]';
+
+/**
+ * The browser: the same two tags with the server's text, read once from the page (React keeps
+ * them as they are when hydrating; were the document ever drawn again, they keep their text).
+ * In component tests, where no server drew the page, they are empty.
+ */
+function BrowserMantineStyles() {
+  const [css] = useState(() => ({
+    variables: document.querySelector(VARIABLES)?.textContent ?? '',
+    classes: document.querySelector(CLASSES)?.textContent ?? '',
+  }));
+  return (
+    <>
+      <style
+        data-mantine-styles
+        dangerouslySetInnerHTML={{ __html: css.variables }}
+        suppressHydrationWarning
+      />
+      <style
+        data-mantine-styles="classes"
+        dangerouslySetInnerHTML={{ __html: css.classes }}
+        suppressHydrationWarning
+      />
+    </>
+  );
+}
+
+/** Memoised without props: drawn once, never again on navigation. */
+export const MantineStyles = memo(import.meta.env.SSR ? ServerMantineStyles : BrowserMantineStyles);
