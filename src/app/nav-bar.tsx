@@ -1,7 +1,6 @@
 // The fixed top bar: logo, in-page links, DAR EN ADOPCIÓN and the user area (INGRESAR menu, or
 // Mi cuenta, the person's own pages and SALIR). On phones the links collapse behind a burger that
 // closes when an item is chosen.
-import { Burger, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2, IconLogout, IconPaw, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
@@ -9,6 +8,7 @@ import { lazy, Suspense, useEffect, useRef, type ComponentProps, type ReactNode 
 import { anchors } from '@/config/anchors';
 import { preloadDogModal } from '@/app/dog-modal/dog-modal-loader';
 import { useLogout } from '@/features/session/api/logout';
+import { Burger, Container } from '@/components/first-view';
 import { MenuButton } from '@/components/menu-button';
 import { PlainButton, PlainButtonLink } from '@/components/plain-button';
 import { preloadOverlays } from '@/components/overlays/overlays';
@@ -119,7 +119,6 @@ export function NavBar() {
           aria-label="Menú de navegación"
           aria-expanded={menuOpen}
           aria-controls="menu-principal"
-          size="sm"
         />
 
         <nav aria-label="Principal" className={classes.nav}>

@@ -1,6 +1,6 @@
 // The pages shown instead of a screen: something the visitor asked for does not exist (404), or
 // drawing the screen failed. Both in Spanish, both with a way back.
-import { Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Stack, Text, Title } from './first-view';
 import { PlainButton, PlainButtonLink } from './plain-button';
 import type { ReactNode } from 'react';
 
@@ -16,7 +16,7 @@ function Page({
   return (
     <main id="contenido" tabIndex={-1}>
       <Container size="sm" py={96}>
-        <Stack gap="md" align="flex-start">
+        <Stack>
           <Title order={1}>{title}</Title>
           {children}
           <Group>{actions}</Group>

@@ -1,10 +1,11 @@
 // Shown while a lazy screen's code is downloading.
-import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import { Center, VisuallyHidden } from './first-view';
+import { Spinner } from './spinner';
 
 export function PageLoader() {
   return (
     <Center mih="60vh" role="status">
-      <Loader color="brand" />
+      <Spinner color="var(--mantine-color-brand-filled)" />
       <VisuallyHidden>Cargando...</VisuallyHidden>
     </Center>
   );

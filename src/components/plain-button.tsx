@@ -1,10 +1,10 @@
 // A button (or a router link that looks like one) with Mantine Button's look but not its code:
 // the navigation bar, the hero and the error pages are in every page's first view, whose code is
 // kept small; the rest of the app uses Mantine's Button.
-import { Loader } from '@mantine/core';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import classes from './plain-button.module.css';
+import { Spinner } from './spinner';
 
 type Look = {
   variant?: 'filled' | 'outline' | 'default';
@@ -55,7 +55,7 @@ export const PlainButton = forwardRef<HTMLButtonElement, PlainButtonProps>(funct
       data-size={size}
     >
       <Content
-        leftSection={loading ? <Loader size={14} color="currentColor" /> : leftSection}
+        leftSection={loading ? <Spinner size={14} /> : leftSection}
         rightSection={rightSection}
       >
         {children}

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/carousel/styles.css';
 import '@/features/dogs/components/dog-card.module.css';
 import './dog-carousel.module.css';
-import { Container, Text, Title } from '@mantine/core';
+import { Container, Text, Title } from '@/components/first-view';
 import { lazy, Suspense } from 'react';
 import { anchors } from '@/config/anchors';
 import { CarouselLoading } from '@/features/dogs/components/carousel-state';

@@ -1,5 +1,5 @@
 // Hero (#home): the brand headline, a short community blurb and ADOPTA, which leads to #adopt.
-import { Container, Text, Title } from '@mantine/core';
+import { Container, Text, Title } from '@/components/first-view';
 import { IconArrowDown, IconCircleCheckFilled } from '@tabler/icons-react';
 import { PlainButtonLink } from '@/components/plain-button';
 import { anchors } from '@/config/anchors';

@@ -1,6 +1,6 @@
 // The carousel's non-list states (loading, empty, failed), and the id focus returns to.
-import { Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Spinner } from '@/components/spinner';
 import classes from './carousel-state.module.css';
 
 /** Where focus goes when the dog it was on disappears (see focusDogList). */
@@ -24,7 +24,7 @@ type CarouselStateProps = {
 export function CarouselState({ role, title, children, loading = false }: CarouselStateProps) {
   return (
     <div className={classes.state} role={role} id={DOG_LIST_FOCUS_ID} tabIndex={-1}>
-      {loading && <Loader color="brand" />}
+      {loading && <Spinner color="var(--mantine-color-brand-filled)" />}
       <p className={classes.title}>{title}</p>
       {children}
     </div>
