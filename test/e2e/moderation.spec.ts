@@ -4,7 +4,7 @@
 // dismisses a report, blocks and unblocks an account and restores a listing from the console.
 import { createDog, listDogs, newDog } from './support/api';
 import { expectNoAxeViolations } from './support/a11y';
-import { expect, loginBrowser, test } from './support/fixtures';
+import { expect, loginBrowser, test, untilHydrated } from './support/fixtures';
 import {
   control,
   dialog,
@@ -124,6 +124,7 @@ test('/admin: anonymous visitors log in first, other accounts get 403, admins pa
   await expect(
     page.getByRole('heading', { level: 1, name: 'No tienes acceso a esta página' }),
   ).toBeVisible();
+  await untilHydrated(page);
 
   const admin = await makeAccount();
   await server.admin(['grant', admin.user.email]);

@@ -128,7 +128,35 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 
-/** Logs the page's browser context in as `user` through the API (the page shares the cookie). */
+/**
+ * Waits until React has taken over the page the server drew, the lazy parts of the navigation bar
+ * included (every link and button in it has React's handlers). The page's code starts after its
+ * first paint, so a journey can be a step ahead of it.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  if (!page.url().startsWith('http')) return;
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          if ('$_TSR' in window) return false;
+          const header = document.querySelector('header');
+          if (!header) return true;
+          return [...header.querySelectorAll('a, button')].every((element) =>
+            Object.keys(element).some((key) => key.startsWith('__reactProps')),
+          );
+        }),
+      { timeout: 15_000, message: 'the page is hydrated' },
+    )
+    .toBe(true);
+}
+
+/**
+ * Logs the page's browser context in as `user` through the API (the page shares the cookie).
+ * The open page is hydrated first: a session that changes under a page still being hydrated is
+ * another visit's, which React would draw again and report.
+ */
 export async function loginBrowser(page: Page, user: TestUser): Promise<ApiUser> {
+  await untilHydrated(page);
   return loginUser(page.context().request, user);
 }
