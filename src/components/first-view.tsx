@@ -3,8 +3,8 @@
 // same markup, Mantine's own classes and variables, and so Mantine's stylesheets, which every
 // page links. The rest of the app, loaded later, uses Mantine's components themselves.
 //
-// The markup is what Mantine 9 draws for the same props; test/web/first-view.test.tsx renders
-// both and compares them, so an upgrade of Mantine that changes it fails there.
+// The markup is what Mantine 9 draws for the same props: test/web/first-view-components.test.tsx
+// renders both and compares them, so an upgrade of Mantine that changes it fails there.
 import { forwardRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
 
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
