@@ -11,6 +11,7 @@
 // default 10), BENCH_PG_URL (admin URL of a PostgreSQL for the two-process check; default
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when unreachable), BENCH_OUT (default
 // BENCHMARKS.md; "-" writes nothing), BENCH_KEEP=1 keeps the temporary directory,
+// BENCH_LHR_DIR keeps every Lighthouse report (JSON) in that directory,
 // BENCH_PART=landing measures only the landing page with 10 dogs (while working on it);
 // BENCH_PART=postgres only the PostgreSQL rows (scripts/bench/postgres.ts; API only, no build).
 // BENCH_PART=memory only the start-up time and memory rows (scripts/bench/memory.ts).
