@@ -73,6 +73,9 @@ test('log in, publish, open and close a modal, and log out with the keyboard onl
   await page.keyboard.press('Enter');
   await expect(create).toBeHidden();
   await expect(publishOpener, 'focus returns to DAR EN ADOPCIÓN').toBeFocused();
+  // The "published" notice stays 15 s under the bar, where it can cover a control the journey
+  // tabs to next; the rest of the journey starts once it has gone.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 20_000 });
 
   // Open the new dog's modal from its card, check the trap, close it with Escape.
   const editar = dogCard(page, dog.name).getByRole('button', { name: 'EDITAR', exact: true });
