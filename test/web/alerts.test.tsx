@@ -4,7 +4,7 @@
 // page (what was stopped, and creating it again).
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Alert } from '@/shared/alerts';
 import { makeDog, makeUser } from '../support/factories';
 import { API, apiError } from '../support/msw/handlers';
@@ -126,6 +126,16 @@ describe('Avísame on /perros', () => {
 describe('Avísame on /perdidos', () => {
   beforeEach(() => {
     server.use(http.get('/api/lost-found', () => HttpResponse.json([])));
+    // The filters' form and the offer are both keyed by the search: React must not find the
+    // same key twice among the page's children.
+    const errors = vi.spyOn(console, 'error');
+    return () => {
+      const duplicates = errors.mock.calls.filter((call) =>
+        String(call[0]).includes('two children with the same key'),
+      );
+      errors.mockRestore();
+      expect(duplicates).toEqual([]);
+    };
   });
 
   test('a filtered list saves its filters as a lost and found alert', async () => {

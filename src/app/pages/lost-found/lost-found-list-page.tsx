@@ -48,7 +48,7 @@ export function LostFoundListPage({
         role="search"
         aria-label="Filtrar reportes"
         onSubmit={submit}
-        key={JSON.stringify(search)}
+        key={`filters ${JSON.stringify(search)}`}
       >
         <NativeSelect
           label="Tipo"
@@ -96,7 +96,7 @@ export function LostFoundListPage({
         />
         <Button type="submit">Buscar</Button>
       </form>
-      <SaveLostFoundAlert key={JSON.stringify(search)} filters={search} />
+      <SaveLostFoundAlert key={`alert ${JSON.stringify(search)}`} filters={search} />
       {query.isError ? (
         <Alert color="red" title="No se pudieron cargar los reportes">
           {query.error.message}{' '}
