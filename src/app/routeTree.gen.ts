@@ -23,6 +23,7 @@ import { Route as MisSolicitudesRouteImport } from './routes/mis-solicitudes'
 import { Route as PrivacidadRouteImport } from './routes/privacidad'
 import { Route as RegistrarseRouteImport } from './routes/registrarse'
 import { Route as AdopcionesIdRouteImport } from './routes/adopciones.$id'
+import { Route as AlertasCancelarRouteImport } from './routes/alertas.cancelar'
 import { Route as FundacionesIndexRouteImport } from './routes/fundaciones.index'
 import { Route as FundacionesNuevaRouteImport } from './routes/fundaciones.nueva'
 import { Route as PerdidosIndexRouteImport } from './routes/perdidos.index'
@@ -32,7 +33,6 @@ import { Route as PerrosIdRouteImport } from './routes/perros.$id'
 import { Route as RecuperarIndexRouteImport } from './routes/recuperar.index'
 import { Route as RecuperarTokenRouteImport } from './routes/recuperar.$token'
 import { Route as SeguimientoTokenRouteImport } from './routes/seguimiento.$token'
-import { Route as AlertasCancelarTokenRouteImport } from './routes/alertas.cancelar.$token'
 import { Route as FundacionesSlugIndexRouteImport } from './routes/fundaciones.$slug.index'
 import { Route as FundacionesSlugEditarRouteImport } from './routes/fundaciones.$slug.editar'
 import { Route as FundacionesSlugIntegrantesRouteImport } from './routes/fundaciones.$slug.integrantes'
@@ -110,6 +110,11 @@ const AdopcionesIdRoute = AdopcionesIdRouteImport.update({
   path: '/adopciones/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AlertasCancelarRoute = AlertasCancelarRouteImport.update({
+  id: '/alertas/cancelar',
+  path: '/alertas/cancelar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FundacionesIndexRoute = FundacionesIndexRouteImport.update({
   id: '/fundaciones/',
   path: '/fundaciones/',
@@ -153,11 +158,6 @@ const RecuperarTokenRoute = RecuperarTokenRouteImport.update({
 const SeguimientoTokenRoute = SeguimientoTokenRouteImport.update({
   id: '/seguimiento/$token',
   path: '/seguimiento/$token',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AlertasCancelarTokenRoute = AlertasCancelarTokenRouteImport.update({
-  id: '/alertas/cancelar/$token',
-  path: '/alertas/cancelar/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FundacionesSlugIndexRoute = FundacionesSlugIndexRouteImport.update({
@@ -208,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/privacidad': typeof PrivacidadRoute
   '/registrarse': typeof RegistrarseRoute
   '/adopciones/$id': typeof AdopcionesIdRoute
+  '/alertas/cancelar': typeof AlertasCancelarRoute
   '/fundaciones/nueva': typeof FundacionesNuevaRoute
   '/perdidos/nuevo': typeof PerdidosNuevoRoute
   '/perros/$id': typeof PerrosIdRoute
@@ -217,7 +218,6 @@ export interface FileRoutesByFullPath {
   '/perdidos/': typeof PerdidosIndexRoute
   '/perros/': typeof PerrosIndexRoute
   '/recuperar/': typeof RecuperarIndexRoute
-  '/alertas/cancelar/$token': typeof AlertasCancelarTokenRoute
   '/fundaciones/$slug/editar': typeof FundacionesSlugEditarRoute
   '/fundaciones/$slug/integrantes': typeof FundacionesSlugIntegrantesRoute
   '/fundaciones/invitacion/$token': typeof FundacionesInvitacionTokenRoute
@@ -240,6 +240,7 @@ export interface FileRoutesByTo {
   '/privacidad': typeof PrivacidadRoute
   '/registrarse': typeof RegistrarseRoute
   '/adopciones/$id': typeof AdopcionesIdRoute
+  '/alertas/cancelar': typeof AlertasCancelarRoute
   '/fundaciones/nueva': typeof FundacionesNuevaRoute
   '/perdidos/nuevo': typeof PerdidosNuevoRoute
   '/perros/$id': typeof PerrosIdRoute
@@ -249,7 +250,6 @@ export interface FileRoutesByTo {
   '/perdidos': typeof PerdidosIndexRoute
   '/perros': typeof PerrosIndexRoute
   '/recuperar': typeof RecuperarIndexRoute
-  '/alertas/cancelar/$token': typeof AlertasCancelarTokenRoute
   '/fundaciones/$slug/editar': typeof FundacionesSlugEditarRoute
   '/fundaciones/$slug/integrantes': typeof FundacionesSlugIntegrantesRoute
   '/fundaciones/invitacion/$token': typeof FundacionesInvitacionTokenRoute
@@ -273,6 +273,7 @@ export interface FileRoutesById {
   '/privacidad': typeof PrivacidadRoute
   '/registrarse': typeof RegistrarseRoute
   '/adopciones/$id': typeof AdopcionesIdRoute
+  '/alertas/cancelar': typeof AlertasCancelarRoute
   '/fundaciones/nueva': typeof FundacionesNuevaRoute
   '/perdidos/nuevo': typeof PerdidosNuevoRoute
   '/perros/$id': typeof PerrosIdRoute
@@ -282,7 +283,6 @@ export interface FileRoutesById {
   '/perdidos/': typeof PerdidosIndexRoute
   '/perros/': typeof PerrosIndexRoute
   '/recuperar/': typeof RecuperarIndexRoute
-  '/alertas/cancelar/$token': typeof AlertasCancelarTokenRoute
   '/fundaciones/$slug/editar': typeof FundacionesSlugEditarRoute
   '/fundaciones/$slug/integrantes': typeof FundacionesSlugIntegrantesRoute
   '/fundaciones/invitacion/$token': typeof FundacionesInvitacionTokenRoute
@@ -307,6 +307,7 @@ export interface FileRouteTypes {
     | '/privacidad'
     | '/registrarse'
     | '/adopciones/$id'
+    | '/alertas/cancelar'
     | '/fundaciones/nueva'
     | '/perdidos/nuevo'
     | '/perros/$id'
@@ -316,7 +317,6 @@ export interface FileRouteTypes {
     | '/perdidos/'
     | '/perros/'
     | '/recuperar/'
-    | '/alertas/cancelar/$token'
     | '/fundaciones/$slug/editar'
     | '/fundaciones/$slug/integrantes'
     | '/fundaciones/invitacion/$token'
@@ -339,6 +339,7 @@ export interface FileRouteTypes {
     | '/privacidad'
     | '/registrarse'
     | '/adopciones/$id'
+    | '/alertas/cancelar'
     | '/fundaciones/nueva'
     | '/perdidos/nuevo'
     | '/perros/$id'
@@ -348,7 +349,6 @@ export interface FileRouteTypes {
     | '/perdidos'
     | '/perros'
     | '/recuperar'
-    | '/alertas/cancelar/$token'
     | '/fundaciones/$slug/editar'
     | '/fundaciones/$slug/integrantes'
     | '/fundaciones/invitacion/$token'
@@ -371,6 +371,7 @@ export interface FileRouteTypes {
     | '/privacidad'
     | '/registrarse'
     | '/adopciones/$id'
+    | '/alertas/cancelar'
     | '/fundaciones/nueva'
     | '/perdidos/nuevo'
     | '/perros/$id'
@@ -380,7 +381,6 @@ export interface FileRouteTypes {
     | '/perdidos/'
     | '/perros/'
     | '/recuperar/'
-    | '/alertas/cancelar/$token'
     | '/fundaciones/$slug/editar'
     | '/fundaciones/$slug/integrantes'
     | '/fundaciones/invitacion/$token'
@@ -404,6 +404,7 @@ export interface RootRouteChildren {
   PrivacidadRoute: typeof PrivacidadRoute
   RegistrarseRoute: typeof RegistrarseRoute
   AdopcionesIdRoute: typeof AdopcionesIdRoute
+  AlertasCancelarRoute: typeof AlertasCancelarRoute
   FundacionesNuevaRoute: typeof FundacionesNuevaRoute
   PerdidosNuevoRoute: typeof PerdidosNuevoRoute
   PerrosIdRoute: typeof PerrosIdRoute
@@ -413,7 +414,6 @@ export interface RootRouteChildren {
   PerdidosIndexRoute: typeof PerdidosIndexRoute
   PerrosIndexRoute: typeof PerrosIndexRoute
   RecuperarIndexRoute: typeof RecuperarIndexRoute
-  AlertasCancelarTokenRoute: typeof AlertasCancelarTokenRoute
   FundacionesSlugEditarRoute: typeof FundacionesSlugEditarRoute
   FundacionesSlugIntegrantesRoute: typeof FundacionesSlugIntegrantesRoute
   FundacionesInvitacionTokenRoute: typeof FundacionesInvitacionTokenRoute
@@ -522,6 +522,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdopcionesIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/alertas/cancelar': {
+      id: '/alertas/cancelar'
+      path: '/alertas/cancelar'
+      fullPath: '/alertas/cancelar'
+      preLoaderRoute: typeof AlertasCancelarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/fundaciones/': {
       id: '/fundaciones/'
       path: '/fundaciones'
@@ -585,13 +592,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SeguimientoTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/alertas/cancelar/$token': {
-      id: '/alertas/cancelar/$token'
-      path: '/alertas/cancelar/$token'
-      fullPath: '/alertas/cancelar/$token'
-      preLoaderRoute: typeof AlertasCancelarTokenRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/fundaciones/$slug/': {
       id: '/fundaciones/$slug/'
       path: '/fundaciones/$slug'
@@ -652,6 +652,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacidadRoute: PrivacidadRoute,
   RegistrarseRoute: RegistrarseRoute,
   AdopcionesIdRoute: AdopcionesIdRoute,
+  AlertasCancelarRoute: AlertasCancelarRoute,
   FundacionesNuevaRoute: FundacionesNuevaRoute,
   PerdidosNuevoRoute: PerdidosNuevoRoute,
   PerrosIdRoute: PerrosIdRoute,
@@ -661,7 +662,6 @@ const rootRouteChildren: RootRouteChildren = {
   PerdidosIndexRoute: PerdidosIndexRoute,
   PerrosIndexRoute: PerrosIndexRoute,
   RecuperarIndexRoute: RecuperarIndexRoute,
-  AlertasCancelarTokenRoute: AlertasCancelarTokenRoute,
   FundacionesSlugEditarRoute: FundacionesSlugEditarRoute,
   FundacionesSlugIntegrantesRoute: FundacionesSlugIntegrantesRoute,
   FundacionesInvitacionTokenRoute: FundacionesInvitacionTokenRoute,

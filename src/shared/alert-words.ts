@@ -12,7 +12,7 @@ export const ALERT_SCOPES = ['dogs', 'lost_found'] as const;
 export type AlertScope = (typeof ALERT_SCOPES)[number];
 /** Alerts one person may keep, of both scopes together. */
 export const ALERTS_MAX = 10;
-/** The page an alert e-mail's unsubscribe link opens (followed by the token). */
+/** The page an alert e-mail's unsubscribe link opens (the token follows as its fragment, `#…`). */
 export const ALERT_UNSUBSCRIBE_PATH = '/alertas/cancelar';
 
 export const ALERT_MESSAGES = {

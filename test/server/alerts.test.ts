@@ -483,7 +483,9 @@ describe.each(BACKENDS)('alerts on %s', (backend) => {
       const [mail] = mailsTo(ana);
       expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
       const token = tokenOf(mail!);
-      expect(mail!.text).toContain(`${PUBLIC_URL}/alertas/cancelar/${token}`);
+      // The page's link holds the token in its fragment, which browsers never send anywhere.
+      expect(mail!.text).toContain(`${PUBLIC_URL}/alertas/cancelar#${token}`);
+      expect(mail!.text).not.toContain(`/alertas/cancelar/${token}`);
       const stored = await t.db.query<{ token_hash: string }>(
         'SELECT token_hash FROM alert_unsubscribe_tokens',
       );
@@ -514,6 +516,18 @@ describe.each(BACKENDS)('alerts on %s', (backend) => {
       expect(again.json().error).toBe(ALERT_MESSAGES.tokenNotFound);
       const bad = await app.inject({ method: 'POST', url: '/api/alerts/unsubscribe/x' });
       expect(bad.statusCode).toBe(400);
+    });
+
+    it('a link of the older shape (token in the path) is sent on to the page with the token as its fragment', async () => {
+      const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+      const res = await app.inject({ method: 'GET', url: `/alertas/cancelar/${token}` });
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe(`/alertas/cancelar#${token}`);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      const bad = await app.inject({ method: 'GET', url: '/alertas/cancelar/x%20y' });
+      expect(bad.statusCode).toBe(301);
+      expect(bad.headers.location).toBe('/alertas/cancelar');
     });
   });
 

@@ -240,7 +240,7 @@ describe('/cuenta: Mis alertas', () => {
   });
 });
 
-describe('/alertas/cancelar/$token', () => {
+describe('/alertas/cancelar#<token>', () => {
   const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
   beforeEach(() => {
     server.use(
@@ -261,7 +261,7 @@ describe('/alertas/cancelar/$token', () => {
   });
 
   test('says what was stopped and creates it again with a session', async () => {
-    const { user } = renderApp({ route: `/alertas/cancelar/${token}`, loggedInAs: vera() });
+    const { user } = renderApp({ route: `/alertas/cancelar#${token}`, loggedInAs: vera() });
     await user.click(
       await screen.findByRole(
         'button',
@@ -278,7 +278,7 @@ describe('/alertas/cancelar/$token', () => {
   });
 
   test('without a session it links to the same list; a dead link says so', async () => {
-    const { user } = renderApp({ route: `/alertas/cancelar/${token}` });
+    const { user } = renderApp({ route: `/alertas/cancelar#${token}` });
     await user.click(
       await screen.findByRole(
         'button',
@@ -292,11 +292,32 @@ describe('/alertas/cancelar/$token', () => {
       }),
     ).toHaveAttribute('href', '/perros?city=Cali&age=puppy');
 
-    const dead = renderApp({ route: '/alertas/cancelar/OtroTokenQueNoExisteAAAAAAAA' });
+    const dead = renderApp({ route: '/alertas/cancelar#OtroTokenQueNoExisteAAAAAAAA' });
     const buttons = await screen.findAllByRole('button', {
       name: 'Dejar de recibir estos correos',
     });
     await dead.user.click(buttons[buttons.length - 1]!);
     expect(await screen.findByText(/Este enlace ya no sirve/)).toBeInTheDocument();
+  });
+
+  test('a link without its token says what to open instead, and offers nothing to press', async () => {
+    for (const route of ['/alertas/cancelar', '/alertas/cancelar#corto']) {
+      const { unmount } = renderApp({ route });
+      expect(
+        await screen.findByRole(
+          'heading',
+          { name: 'A este enlace le falta su código' },
+          { timeout: 5000 },
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute(
+        'href',
+        '/cuenta#alertas',
+      );
+      expect(
+        screen.queryByRole('button', { name: 'Dejar de recibir estos correos' }),
+      ).not.toBeInTheDocument();
+      unmount();
+    }
   });
 });

@@ -2,7 +2,7 @@
 // reports (list, create, pause, delete) and the one-click unsubscribe of the alert e-mails,
 // which needs no login: its token is the key. Mail programs post it as a form (RFC 8058:
 // `List-Unsubscribe=One-Click`), so that route alone also reads form bodies.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   alertIdParamSchema,
   alertInputSchema,
@@ -12,6 +12,7 @@ import {
   alertTokenParamSchema,
   alertUnsubscribeResponseSchema,
   ALERTS_MAX,
+  ALERT_UNSUBSCRIBE_PATH,
 } from '../../shared/alerts';
 import { BODY_ERRORS, errors } from '../http/responses';
 import { createRouter } from '../http/route';
@@ -110,6 +111,23 @@ export async function alertRoutes(app: FastifyInstance) {
     async ({ reply, params, session }) => {
       await alerts.remove(session.user.id, params.id);
       return reply.code(204).send();
+    },
+  );
+
+  // Links of an older shape carried the token in the page's path: sent on to the page with the
+  // token as its fragment, so that the page's own address never holds it.
+  app.get(
+    `${ALERT_UNSUBSCRIBE_PATH}/:token`,
+    { schema: { hide: true } },
+    async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
+      const parsed = alertTokenParamSchema.safeParse(request.params);
+      const target = parsed.success
+        ? `${ALERT_UNSUBSCRIBE_PATH}#${parsed.data.token}`
+        : ALERT_UNSUBSCRIBE_PATH;
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(target, 301);
     },
   );
 

@@ -163,7 +163,7 @@ export function createAlertService({
     const token = randomBytes(24).toString('base64url');
     await createAlertRepository(tx).addToken(hashAlertToken(token), alertIds, at);
     return {
-      unsubscribePage: `${publicUrl}${ALERT_UNSUBSCRIBE_PATH}/${token}`,
+      unsubscribePage: `${publicUrl}${ALERT_UNSUBSCRIBE_PATH}#${token}`,
       unsubscribeUrl: `${publicUrl}/api/alerts/unsubscribe/${token}`,
       accountLink: `${publicUrl}/cuenta#alertas`,
     };

@@ -26,7 +26,8 @@ export async function seoRoutes(app: FastifyInstance) {
           'Disallow: /entrar',
           'Disallow: /registrarse',
           'Disallow: /recuperar',
-          'Disallow: /alertas',
+          // Older alert unsubscribe links, token in the path (the page itself has none).
+          'Disallow: /alertas/cancelar/',
           `Sitemap: ${origin}/sitemap.xml`,
           '',
         ].join('\n'),

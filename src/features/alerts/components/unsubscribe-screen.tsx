@@ -1,10 +1,13 @@
-// /alertas/cancelar/$token: stops the alerts of one e-mail with its link, without logging in.
+// /alertas/cancelar#<token>: stops the alerts of one e-mail with its link, without logging in.
 // One button stops them; the page then names each alert stopped and offers to create it again
-// (right here with a session, else from the catalogue's same list, after logging in).
+// (right here with a session, else from the catalogue's same list, after logging in). The token
+// is the URL's fragment, which only the browser knows: the server draws the question alone, and
+// a link without a usable token says so once the page runs.
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { FREQUENCY_LABELS } from '@/shared/alert-words';
-import type { AlertUnsubscribeResponse } from '@/shared/alerts';
+import { alertTokenParamSchema, type AlertUnsubscribeResponse } from '@/shared/alerts';
+import { useHydrating } from '@/lib/use-hydrating';
 import { useSessionStore } from '@/stores/session-store';
 import { FormError } from '@/components/form-parts';
 import { AccountPage, AccountSection } from '@/components/account-page';
@@ -14,8 +17,38 @@ import classes from './alerts.module.css';
 
 type Stopped = AlertUnsubscribeResponse['stopped'][number];
 
-export function UnsubscribeScreen({ token }: { token: string }) {
+/**
+ * The unsubscribe token of the address's fragment; undefined on the server and while hydrating
+ * (the server never sees a fragment), null when the fragment holds none.
+ */
+function useFragmentToken(): string | null | undefined {
+  const hash = useRouterState({ select: (state) => state.location.hash });
+  const hydrating = useHydrating();
+  if (hydrating) return undefined;
+  const token = hash.replace(/^#/, '');
+  return alertTokenParamSchema.safeParse({ token }).success ? token : null;
+}
+
+export function UnsubscribeScreen() {
+  const token = useFragmentToken();
   const unsubscribe = useUnsubscribe();
+  if (token === null && !unsubscribe.isSuccess) {
+    return (
+      <AccountPage title="Cancelar alertas">
+        <AccountSection id="cancelar" title="A este enlace le falta su código">
+          <Text>
+            Abre otra vez el enlace «Dejar de recibir estos correos» de uno de nuestros correos de
+            alertas: con él dejas de recibirlos sin iniciar sesión. Si tienes cuenta, también
+            puedes pausar o borrar tus alertas en{' '}
+            <Anchor component={Link} to="/cuenta" hash="alertas">
+              Mi cuenta
+            </Anchor>
+            .
+          </Text>
+        </AccountSection>
+      </AccountPage>
+    );
+  }
   return (
     <AccountPage title="Cancelar alertas">
       {unsubscribe.isSuccess ? (
@@ -36,7 +69,10 @@ export function UnsubscribeScreen({ token }: { token: string }) {
             {unsubscribe.isError && (
               <FormError id="cancelar-error" message={unsubscribe.error.message} />
             )}
-            <Button loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
+            <Button
+              loading={unsubscribe.isPending}
+              onClick={() => token && unsubscribe.mutate(token)}
+            >
               Dejar de recibir estos correos
             </Button>
           </Stack>
