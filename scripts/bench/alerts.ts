@@ -6,7 +6,10 @@
 // again (the dogs match no alert, but each one is compared with all 10,000 in a job meanwhile).
 // Last, one dog that matches two alerts of every one of those people is published: the time from
 // its answer until the sink has received the 1,000 e-mails (one per person), and the server's
-// RSS sampled every 100 ms meanwhile.
+// RSS sampled every 100 ms meanwhile. Then the app is built and Lighthouse 12 (mobile) audits
+// the page an alert e-mail's unsubscribe link opens, and a filtered /perros (where "Avísame de
+// perros así" is offered), BENCH_RUNS times each.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -16,6 +19,7 @@ import { queryWords } from '../../src/server/dogs/repository';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/open';
 import type { AlertFilters } from '../../src/shared/alert-words';
+import { lighthouse, type LighthouseRun } from './browser';
 import { ApiClient, startServer } from './server';
 
 const PEOPLE = 1_000;
@@ -69,6 +73,8 @@ export interface AlertFigures {
   fanOutS: number;
   rssBeforeMb: number;
   rssPeakMb: number;
+  /** Lighthouse runs per audited page path. */
+  lighthouse: { path: string; runs: LighthouseRun[] }[];
 }
 
 function percentile(values: number[], p: number): number {
@@ -144,6 +150,8 @@ async function startSink() {
 
 export async function measureAlerts(o: {
   dir: string;
+  staticDir: string;
+  runs: number;
   owner: { name: string; email: string; password: string };
   log: (...args: unknown[]) => void;
 }): Promise<AlertFigures> {
@@ -207,6 +215,34 @@ export async function measureAlerts(o: {
     const fanOutS = (last - published) / 1000;
     o.log(`  ${sink.received.length} e-mails in ${fanOutS.toFixed(1)} s`);
     await server.stop();
+
+    o.log('building the app and starting it for Lighthouse');
+    server = await startServer({
+      staticDir: o.staticDir,
+      storage: { DATA_DIR: dataDir },
+      logFile: join(o.dir, 'server-alerts-pages.log'),
+      build: true,
+      env: { SMTP_URL: sink.url },
+    });
+    const lighthouseRuns: AlertFigures['lighthouse'] = [];
+    // The token is the fragment: the page is the same whatever it holds, until its button.
+    for (const path of [
+      `/alertas/cancelar#${randomBytes(24).toString('base64url')}`,
+      // No dog matches: the dogs here show pictures from example.com, which the audit cannot reach.
+      '/perros?city=Cali&age=senior',
+    ]) {
+      const runs: LighthouseRun[] = [];
+      for (let i = 0; i < o.runs; i++) {
+        const run = await lighthouse(server.url + path);
+        o.log(
+          `  lighthouse ${path} ${i + 1}/${o.runs}: ${run.performance}/${run.accessibility}/${run.bestPractices}/${run.seo}` +
+            (run.failing.length ? ` failing: ${run.failing.join(', ')}` : ''),
+        );
+        runs.push(run);
+      }
+      lighthouseRuns.push({ path: path.replace(/#.*/, '#<token>'), runs });
+    }
+    await server.stop();
     return {
       withoutMs,
       withMs,
@@ -215,10 +251,17 @@ export async function measureAlerts(o: {
       fanOutS,
       rssBeforeMb: rssBefore / 2 ** 20,
       rssPeakMb: rssPeak / 2 ** 20,
+      lighthouse: lighthouseRuns,
     };
   } finally {
     await sink.close();
   }
+}
+
+/** Each category's median over the runs is 100. */
+function lighthouseMedianMet(runs: LighthouseRun[]): boolean {
+  const categories = ['performance', 'accessibility', 'bestPractices', 'seo'] as const;
+  return categories.every((c) => percentile(runs.map((r) => r[c]), 50) === 100);
 }
 
 export function alertsReport(f: AlertFigures): { markdown: string; failures: string[] } {
@@ -231,11 +274,19 @@ export function alertsReport(f: AlertFigures): { markdown: string; failures: str
     '| Alerts metric | Target | Measured | |',
     '|---|---|---|---|',
     `| POST /api/dog p99, ${POSTS} sequential, no alert saved | — | ${without.toFixed(1)} ms (p50 ${percentile(f.withoutMs, 50).toFixed(1)} ms) | |`,
-    `| POST /api/dog p99, ${POSTS} sequential, ${f.alerts.toLocaleString('en-US')} alerts saved (each dog matched against all of them in a job) | no slower | ${withAlerts.toFixed(1)} ms (p50 ${percentile(f.withMs, 50).toFixed(1)} ms) | ${slower ? 'FAIL' : 'ok'} |`,
+    `| POST /api/dog p99, ${POSTS} sequential, ${f.alerts.toLocaleString('en-US')} alerts saved (each dog matched in a job meanwhile) | no slower | ${withAlerts.toFixed(1)} ms (p50 ${percentile(f.withMs, 50).toFixed(1)} ms) | ${slower ? 'FAIL' : 'ok'} |`,
     `| One dog matching 2 alerts of each of ${PEOPLE.toLocaleString('en-US')} people: publish answered → last of the e-mails received by SMTP | ≤ ${TARGET_FANOUT_S} s | ${f.fanOutS.toFixed(1)} s (${f.emails.toLocaleString('en-US')} e-mails, one per person) | ${late ? 'FAIL' : 'ok'} |`,
     `| Server RSS during that fan-out (sampled every 100 ms) | — | peak ${f.rssPeakMb.toFixed(0)} MB (${f.rssBeforeMb.toFixed(0)} MB before) | |`,
+    ...f.lighthouse.map(({ path, runs }) => {
+      const scores = runs.map(
+        (r) => `${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}`,
+      );
+      return `| Lighthouse 12 mobile on \`${path}\` (performance/accessibility/best practices/SEO) | 100 × 4 | ${scores.join(', ')} | ${lighthouseMedianMet(runs) ? 'ok' : 'FAIL'} |`;
+    }),
   ].join('\n');
   const failures: string[] = [];
+  for (const { path, runs } of f.lighthouse)
+    if (!lighthouseMedianMet(runs)) failures.push(`Lighthouse on ${path} under 100`);
   if (slower)
     failures.push(
       `POST /api/dog p99 ${withAlerts.toFixed(1)} ms with alerts vs ${without.toFixed(1)} ms`,

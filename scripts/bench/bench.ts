@@ -24,7 +24,8 @@
 //   first contentful paint on the emulated phone and Lighthouse on /perros and /perros/$id. Its
 //   report goes to BENCH_OUT only when that is set (never over BENCHMARKS.md by default).
 // BENCH_PART=applications only the adoption application rows (scripts/bench/applications.ts).
-// BENCH_PART=alerts only the alert rows (scripts/bench/alerts.ts; API only, no build).
+// BENCH_PART=alerts only the alert rows (scripts/bench/alerts.ts): publishing and the fan-out
+//   on the API alone, then Lighthouse on the unsubscribe page and a filtered /perros (builds).
 // BENCH_PART=lost-found only the lost and found rows (scripts/bench/lost-found.ts): matches and
 // list with 100,000 reports, Lighthouse on /perdidos/$id.
 // BENCH_PART=orgs only the organization page rows (scripts/bench/orgs.ts; builds the app).
@@ -743,7 +744,9 @@ async function main() {
       return;
     }
     if (process.env.BENCH_PART === 'alerts') {
-      const report = alertsReport(await measureAlerts({ dir, owner: OWNER, log }));
+      const report = alertsReport(
+        await measureAlerts({ dir, staticDir, runs: RUNS, owner: OWNER, log }),
+      );
       console.log(`\n${report.markdown}`);
       if (report.failures.length > 0) process.exitCode = 1;
       return;
