@@ -42,6 +42,21 @@ const NAV_LINKS = [
   { label: 'QUIENES SOMOS', hash: anchors.about },
 ] as const;
 
+/** Set on the notifications' stack while it steps aside from a control with the focus. */
+const FOCUS_ASIDE = 'data-focus-aside';
+
+/** Whether two boxes share some area. */
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+}
+
+/** An element's box with room for its focus ring (an outline of up to 3 px, offset 2 px). */
+function withFocusRing(element: HTMLElement): DOMRect {
+  const box = element.getBoundingClientRect();
+  const ring = 5;
+  return new DOMRect(box.x - ring, box.y - ring, box.width + 2 * ring, box.height + 2 * ring);
+}
+
 export function NavBar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const onAuthScreen = AUTH_PATHS.has(pathname);
@@ -55,30 +70,39 @@ export function NavBar() {
   const headerRef = useRef<HTMLElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
 
-  // WCAG 2.4.11: the fixed bar, and a notification shown under it, must never cover the focused
-  // control. Browsers scroll focus into view but may leave it under fixed things, so anything
-  // focused behind them is scrolled just below them.
+  // WCAG 2.4.11: the fixed bar, and a notification, must never cover the focused control.
+  // Browsers scroll focus into view but may leave it under fixed things, so anything focused
+  // behind the bar is scrolled just below it; a notification that would cover the control (and
+  // its focus ring) waits at the screen's other edge while the control holds the focus.
   useEffect(() => {
     const keepClearOfBar = (event: FocusEvent) => {
       const target = event.target;
       const header = headerRef.current;
-      if (!(target instanceof HTMLElement) || !header || header.contains(target)) return;
-      // Fixed things (the skip link) and dialogs sit above the bar anyway.
+      if (!(target instanceof HTMLElement) || !header) return;
+      const notifications = [...document.querySelectorAll('.mantine-Notification-root')];
+      // Focus inside a notification: it stays where it is.
+      if (notifications.some((notification) => notification.contains(target))) return;
+      // Mantine keeps one stack per screen position; ours use one.
+      const stacks = document.querySelectorAll(`.mantine-Notifications-root[${FOCUS_ASIDE}]`);
+      for (const stack of stacks) stack.removeAttribute(FOCUS_ASIDE);
+      // Fixed things (the skip link) and dialogs sit above the bar and notifications anyway.
       if (target.offsetParent === null || target.closest('[role="dialog"]')) return;
-      const box = target.getBoundingClientRect();
-      let clearBelow = header.getBoundingClientRect().bottom;
-      for (const notification of document.querySelectorAll('.mantine-Notification-root')) {
-        if (notification.contains(target)) return;
-        const over = notification.getBoundingClientRect();
-        const overlaps =
-          over.left < box.right &&
-          over.right > box.left &&
-          over.top < box.bottom &&
-          over.bottom > box.top;
-        if (overlaps) clearBelow = Math.max(clearBelow, over.bottom);
+      if (!header.contains(target)) {
+        const clearBelow = header.getBoundingClientRect().bottom;
+        const top = target.getBoundingClientRect().top;
+        if (top < clearBelow) window.scrollBy({ top: top - clearBelow - 8, behavior: 'instant' });
       }
-      if (box.top < clearBelow) {
-        window.scrollBy({ top: box.top - clearBelow - 8, behavior: 'instant' });
+      const coveringStack = () =>
+        notifications
+          .find((notification) =>
+            overlaps(notification.getBoundingClientRect(), withFocusRing(target)),
+          )
+          ?.closest('.mantine-Notifications-root');
+      const stack = coveringStack();
+      if (stack) {
+        stack.setAttribute(FOCUS_ASIDE, '');
+        // Covered at the other edge too (a control as tall as the screen): back where it was.
+        if (coveringStack() === stack) stack.removeAttribute(FOCUS_ASIDE);
       }
     };
     // Capture phase: also sees focus moving into server HTML not hydrated yet.
