@@ -478,7 +478,13 @@ describe.each(BACKENDS)('adoption follow-up on %s', (backend) => {
   });
 
   it('records a return by the rescuer only, ends the follow-up and publishes the dog again', async () => {
-    const { dog, id } = await activeAdoption();
+    const { dog, id } = await activeAdoption({ city: 'Dagua' });
+    // Someone saved an alert on the way: the dog published again is matched against it.
+    const alert = await req('POST', '/api/me/alerts', 'stranger', {
+      filters: { city: 'Dagua' },
+      frequency: 'daily',
+    });
+    expect(alert.statusCode, alert.body).toBe(201);
     const url = `/api/adoptions/${id}/return`;
     expectError(await req('POST', url, 'adopter', {}), 403, M.notRescuer);
     expectError(await req('POST', url, 'stranger', {}), 403, M.forbidden);
@@ -491,6 +497,10 @@ describe.each(BACKENDS)('adoption follow-up on %s', (backend) => {
     });
     expectError(await req('POST', url, 'rescuer', {}), 409, M.notActive);
     expect((await req('GET', `/api/dog/${dog.id}`)).json().status).toBe('available');
+    await app.alerts.idle();
+    expect(
+      await t.db.query('SELECT alert_id, dog_id FROM alert_matches ORDER BY alert_id'),
+    ).toEqual([{ alert_id: alert.json().alert.id, dog_id: dog.id }]);
     expect((await detail(id)).checkins).toEqual([]);
     clock.advance(400 * DAY);
     await refreshSessions();

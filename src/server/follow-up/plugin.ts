@@ -29,6 +29,7 @@ export const followUp = fp<FollowUpOptions>(
       now: app.now,
       scheduleS: app.config.followUp.scheduleS,
       reminderAfterS: app.config.followUp.reminderAfterS,
+      becameAvailable: (tx, dogId) => app.dogs.becameAvailable(tx, dogId),
     });
     app.decorate('followUp', service);
     // Deleting a dog keeps its adoptions (a record of care); only a pending one is cancelled.

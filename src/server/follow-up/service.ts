@@ -56,6 +56,8 @@ export interface FollowUpDeps {
   scheduleS: number[];
   /** A reminder after this long without an answer; twice this tells the rescuer. */
   reminderAfterS: number;
+  /** A returned dog published again: what a dog becoming available sets off (saved alerts). */
+  becameAvailable?: (tx: Queryable, dogId: number) => Promise<void>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -163,7 +165,17 @@ const ADOPTION_SELECT = `
     LEFT JOIN users u ON u.id = a.adopter_id`;
 
 export function createFollowUpService(deps: FollowUpDeps) {
-  const { db, mail, listCache, publicUrl, contact, now, scheduleS, reminderAfterS } = deps;
+  const {
+    db,
+    mail,
+    listCache,
+    publicUrl,
+    contact,
+    now,
+    scheduleS,
+    reminderAfterS,
+    becameAvailable,
+  } = deps;
   const escalateAfterS = 2 * reminderAfterS;
   const link = (path: string) => `${publicUrl}${path}`;
 
@@ -557,11 +569,13 @@ export function createFollowUpService(deps: FollowUpDeps) {
         await tx.query('DELETE FROM adoption_checkins WHERE adoption_id = $1 AND sent_at IS NULL', [
           id,
         ]);
-        if (input.publish)
+        if (input.publish) {
           await tx.query(`UPDATE dogs SET status = 'available', updated_at = $2 WHERE id = $1`, [
             row.dog_id,
             at,
           ]);
+          if (row.dog_id !== null) await becameAvailable?.(tx, row.dog_id);
+        }
         return toAdoption((await loadRow(tx, id))!, 'rescuer', bogotaDay(at));
       });
       listCache.invalidate();

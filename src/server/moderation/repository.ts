@@ -258,6 +258,16 @@ export function createModerationRepository(db: Queryable) {
      * Blocks (reason and time) or unblocks (both null) an account; false when it already was in
      * that state. The statement locks the row, so two admins racing get one true.
      */
+    /** The account's available listings moderation has not hidden: visible again once unblocked. */
+    async availableDogsOf(userId: number): Promise<number[]> {
+      const rows = await db.query<{ id: number }>(
+        `SELECT id FROM dogs WHERE hostage_id = $1 AND status = 'available' AND hidden_at IS NULL
+          ORDER BY id`,
+        [userId],
+      );
+      return rows.map((row) => row.id);
+    },
+
     async setBlocked(userId: number, block: { reason: string; at: Date } | null): Promise<boolean> {
       const rows = block
         ? await db.query(

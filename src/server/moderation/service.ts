@@ -146,11 +146,13 @@ export function createModerationService(
     },
 
     async unblockUser(actor: Actor, userId: number): Promise<void> {
-      await act(async (repo) => {
+      await act(async (repo, tx) => {
         const user = await repo.findUser(userId);
         if (!user) throw new HttpError(404, MODERATION_MESSAGES.userNotFound);
         if (!(await repo.setBlocked(userId, null)))
           throw new HttpError(409, MODERATION_MESSAGES.notBlocked);
+        // The account's listings are shown again, as a restored listing is.
+        for (const dogId of await repo.availableDogsOf(userId)) await onRestored(tx, dogId);
         await repo.audit({
           actorId: actor.id,
           actorLabel: personLabel(actor),
