@@ -1,5 +1,5 @@
-// Background upkeep of a running app: expired sessions, rate-limit windows, reset links and
-// photos never attached to a dog are deleted periodically (a scheduled job that runs once per
+// Background upkeep of a running app: expired sessions, rate-limit windows, reset links, photos
+// never attached to a dog and alert unsubscribe tokens over a year old are deleted periodically (a scheduled job that runs once per
 // period across processes), password hashing is warmed up at start, and a shutdown closes
 // keep-alive connections as their last answers go out.
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +24,10 @@ export interface MaintenanceOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes expired sessions, rate-limit windows and stale photos now (the purge job's work). */
+    /**
+     * Deletes expired sessions, rate-limit windows, reset links, stale photos and old alert
+     * unsubscribe tokens now (the purge job's work).
+     */
     purgeExpired(): Promise<void>;
   }
 }
@@ -34,15 +37,16 @@ export const maintenance = fp<MaintenanceOptions>(
     /** Never throws: a failure is logged and the next period tries again. */
     const purge = async () => {
       try {
-        const [s, r, p, resets] = await Promise.all([
+        const [s, r, p, resets, alertTokens] = await Promise.all([
           app.sessions.purgeExpired(),
           app.limiter.purgeExpired(),
           app.photos.purgeUnattached(new Date(app.now().getTime() - unattachedPhotoTtlMs)),
           app.accounts.purgeExpiredResets(),
+          app.alerts.purgeOldTokens(),
         ]);
-        if (s + r + p + resets > 0)
+        if (s + r + p + resets + alertTokens > 0)
           app.log.info(
-            { sessions: s, rateLimits: r, photos: p, passwordResets: resets },
+            { sessions: s, rateLimits: r, photos: p, passwordResets: resets, alertTokens },
             'purged expired rows',
           );
       } catch (error) {
@@ -79,5 +83,8 @@ export const maintenance = fp<MaintenanceOptions>(
       if (closing) reply.header('connection', 'close');
     });
   },
-  { name: 'maintenance', dependencies: ['auth', 'rate-limiter', 'photos', 'accounts', 'jobs'] },
+  {
+    name: 'maintenance',
+    dependencies: ['auth', 'rate-limiter', 'photos', 'accounts', 'jobs', 'alerts'],
+  },
 );

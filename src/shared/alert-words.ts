@@ -23,7 +23,8 @@ export const ALERT_MESSAGES = {
   tooMany: `Ya tienes ${ALERTS_MAX} alertas, el máximo. Borra una para crear otra`,
   duplicate: 'Ya tienes una alerta con estos mismos filtros',
   notFound: 'La alerta no existe',
-  tokenNotFound: 'Este enlace ya no sirve: la alerta ya no existe o ya la cancelaste',
+  tokenNotFound:
+    'Este enlace ya no sirve: la alerta ya no existe, ya la cancelaste o el correo tiene más de un año. Usa el enlace de un correo más reciente, o pausa y borra tus alertas en Mi cuenta',
 } as const;
 
 export type AlertFilters = {
@@ -61,10 +62,18 @@ const AGE_PLURAL: Record<DogAge, string> = {
   senior: 'mayores de 8 años',
 };
 
+/**
+ * Whether a search text holds a word: searches go by letters and digits alone, so "¡¡!!" narrows
+ * nothing.
+ */
+export function hasSearchWords(q: string | undefined): boolean {
+  return q !== undefined && /[\p{L}\p{N}]/u.test(q);
+}
+
 /** Whether the filters narrow anything (an alert needs at least one). */
 export function hasAlertFilters(filters: AlertFilters): boolean {
   return !!(
-    filters.q?.trim() ||
+    hasSearchWords(filters.q) ||
     filters.city?.trim() ||
     filters.size ||
     filters.sex ||
@@ -74,7 +83,13 @@ export function hasAlertFilters(filters: AlertFilters): boolean {
 
 /** Whether a lost and found alert's filters narrow anything. */
 export function hasLostFoundAlertFilters(filters: LostFoundAlertFilters): boolean {
-  return !!(filters.q?.trim() || filters.kind || filters.zone || filters.size || filters.sex);
+  return !!(
+    hasSearchWords(filters.q) ||
+    filters.kind ||
+    filters.zone ||
+    filters.size ||
+    filters.sex
+  );
 }
 
 /**
@@ -87,7 +102,7 @@ export function describeAlertFilters(filters: AlertFilters): string {
   const parts = [head.join(' ')];
   if (filters.age) parts.push(AGE_PLURAL[filters.age]);
   if (filters.sex) parts.push(SEX_PLURAL[filters.sex]);
-  if (filters.q?.trim()) parts.push(`que digan «${filters.q.trim()}»`);
+  if (filters.q && hasSearchWords(filters.q)) parts.push(`que digan «${filters.q.trim()}»`);
   return parts.join(', ');
 }
 

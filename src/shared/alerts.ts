@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   ALERT_FREQUENCIES,
   ALERT_SCOPES,
+  hasSearchWords,
   type AlertFilters,
   type AlertFrequency,
   type LostFoundAlertFilters,
@@ -38,12 +39,24 @@ export const alertInputSchema = z
     scope: z
       .enum(ALERT_SCOPES, { error: `El campo scope debe ser uno de: ${ALERT_SCOPES.join(', ')}` })
       .default('dogs'),
-    filters: z.unknown(),
+    filters: z.unknown().optional(),
     frequency: z.enum(ALERT_FREQUENCIES, {
       error: `La frecuencia debe ser una de: ${ALERT_FREQUENCIES.join(', ')}`,
     }),
   })
   .transform((input, ctx): ScopedAlertInput => {
+    if (
+      typeof input.filters !== 'object' ||
+      input.filters === null ||
+      Array.isArray(input.filters)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'El campo filters debe ser un objeto con los filtros de la búsqueda',
+        path: ['filters'],
+      });
+      return z.NEVER;
+    }
     const schema = input.scope === 'lost_found' ? lostFoundAlertFiltersSchema : alertFiltersSchema;
     const parsed = schema.safeParse(input.filters);
     if (!parsed.success) {
@@ -51,13 +64,16 @@ export const alertInputSchema = z
         ctx.addIssue({ code: 'custom', message: issue.message, path: ['filters', ...issue.path] });
       return z.NEVER;
     }
+    // Text without a letter or digit searches for nothing: not kept as a filter.
+    const filters = { ...parsed.data };
+    if (!hasSearchWords(filters.q)) delete filters.q;
     return input.scope === 'lost_found'
       ? {
           scope: 'lost_found',
-          filters: parsed.data as LostFoundAlertFilters,
+          filters: filters as LostFoundAlertFilters,
           frequency: input.frequency,
         }
-      : { scope: 'dogs', filters: parsed.data as AlertFilters, frequency: input.frequency };
+      : { scope: 'dogs', filters: filters as AlertFilters, frequency: input.frequency };
   });
 export type AlertInput = z.infer<typeof alertInputSchema>;
 

@@ -195,12 +195,12 @@ const choiceParam = <T extends readonly [string, ...string[]]>(name: string, val
  */
 export const dogFilterQuerySchema = z.object({
   q: z
-    .string()
+    .string({ error: 'El parámetro q debe ser texto' })
     .trim()
     .max(DOG_QUERY_MAX, { error: `El parámetro q no puede superar ${DOG_QUERY_MAX} caracteres` })
     .optional(),
   city: z
-    .string()
+    .string({ error: 'El parámetro city debe ser texto' })
     .trim()
     .max(60, { error: 'El parámetro city no puede superar 60 caracteres' })
     .optional(),

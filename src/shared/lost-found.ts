@@ -179,7 +179,7 @@ export const lostFoundFilterQuerySchema = z.object({
   size: choiceParam('size', DOG_SIZES).optional(),
   sex: choiceParam('sex', DOG_SEXES).optional(),
   q: z
-    .string()
+    .string({ error: 'El parámetro q debe ser texto' })
     .trim()
     .max(LOST_FOUND_QUERY_MAX, {
       error: `El parámetro q no puede superar ${LOST_FOUND_QUERY_MAX} caracteres`,

@@ -127,6 +127,18 @@ describe.each(BACKENDS)('alerts on %s', (backend) => {
         [{ filters: { city: 'Cali' }, frequency: 'weekly' }, /frecuencia debe ser una de/],
         [{ filters: {}, frequency: 'instant' }, /al menos un filtro/],
         [{ filters: { city: '   ', size: '' }, frequency: 'instant' }, /al menos un filtro/],
+        // Text without a letter or digit searches for nothing.
+        [{ filters: { q: '¡¡!! ...' }, frequency: 'instant' }, /al menos un filtro/],
+        [{ filters: { city: 5 }, frequency: 'instant' }, /^El parámetro city debe ser texto$/],
+        [{ filters: { q: ['perro'] }, frequency: 'instant' }, /^El parámetro q debe ser texto$/],
+        [{ filters: 'Cali', frequency: 'instant' }, /^El campo filters debe ser un objeto/],
+        [{ filters: null, frequency: 'instant' }, /^El campo filters debe ser un objeto/],
+        [{ filters: ['Cali'], frequency: 'instant' }, /^El campo filters debe ser un objeto/],
+        [{ frequency: 'instant' }, /^El campo filters debe ser un objeto/],
+        [
+          { scope: 'lost_found', filters: { q: '???' }, frequency: 'instant' },
+          /al menos un filtro/,
+        ],
       ];
       for (const [body, message] of cases) {
         const res = await post(anaCookie, body);
@@ -134,6 +146,9 @@ describe.each(BACKENDS)('alerts on %s', (backend) => {
         expect(res.json().error).toMatch(message);
       }
       expect(await list(anaCookie)).toEqual([]);
+      // Beside another filter, such text is not kept: it would say words it does not search.
+      const cali = await save(anaCookie, { city: 'Cali', q: '¡¡!!' });
+      expect(cali).toMatchObject({ filters: { city: 'Cali' }, description: 'Perros en Cali' });
     });
 
     it('creates, lists in words, pauses and deletes; only the owner may touch an alert', async () => {
@@ -184,6 +199,12 @@ describe.each(BACKENDS)('alerts on %s', (backend) => {
       });
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toBe(ALERT_MESSAGES.duplicate);
+      // Accents and case aside, as the catalogue compares them.
+      const unaccented = await post(anaCookie, {
+        filters: { q: 'JUGUETON tranquilo', city: 'Cáli' },
+        frequency: 'instant',
+      });
+      expect(unaccented.statusCode).toBe(409);
       for (let i = 2; i <= 10; i += 1) await save(anaCookie, { q: `palabra${i}` });
       const eleventh = await post(anaCookie, { filters: { q: 'once' }, frequency: 'instant' });
       expect(eleventh.statusCode).toBe(409);
@@ -400,6 +421,28 @@ describe.each(BACKENDS)('alerts on %s', (backend) => {
       expect(mailsTo(ana)).toHaveLength(2);
       expect(mailsTo(ana)[1]!.text).toContain('Oculta');
 
+      // A blocked account's listings are hidden; unblocked, they are shown again and told of.
+      const blocked = await createDog(app, betoCookie, { name: 'Bloqueada' });
+      await settle();
+      expect(mailsTo(ana)).toHaveLength(3);
+      const later = await save(anaCookie, { city: 'Cali', q: 'Bloqueada' });
+      const block = await app.inject({
+        method: 'POST',
+        url: `/api/admin/user/${beto.id}/block`,
+        headers: { cookie: adminCookie },
+        payload: { reason: 'Publicaciones repetidas' },
+      });
+      expect(block.statusCode, block.body).toBe(204);
+      const unblock = await app.inject({
+        method: 'POST',
+        url: `/api/admin/user/${beto.id}/unblock`,
+        headers: { cookie: adminCookie },
+      });
+      expect(unblock.statusCode, unblock.body).toBe(204);
+      await settle();
+      expect(await matchedPairs()).toContain(`${later.id}:${blocked.id}`);
+      expect(mailsTo(ana)).toHaveLength(4);
+
       // Deleted: its matches go with it.
       const gone = await createDog(app, ownerCookie, { name: 'Borrada' });
       await settle();
@@ -516,6 +559,32 @@ describe.each(BACKENDS)('alerts on %s', (backend) => {
       expect(again.json().error).toBe(ALERT_MESSAGES.tokenNotFound);
       const bad = await app.inject({ method: 'POST', url: '/api/alerts/unsubscribe/x' });
       expect(bad.statusCode).toBe(400);
+      // A mail program without one-click opens the same URL: the page asks first.
+      const opened = await app.inject({ method: 'GET', url: `/api/alerts/unsubscribe/${token}` });
+      expect(opened.statusCode).toBe(301);
+      expect(opened.headers.location).toBe(`/alertas/cancelar#${token}`);
+    });
+
+    it('tokens over a year old are purged, except the newest of each alert', async () => {
+      const a = await save(anaCookie, { city: 'Cali' });
+      const b = await save(anaCookie, { city: 'Yumbo' });
+      const daysAgo = (days: number) => new Date(app.now().getTime() - days * 86_400_000);
+      for (const [hash, alert, days] of [
+        ['viejo-1', a, 400],
+        ['viejo-2', a, 380],
+        ['reciente', a, 1],
+        ['unico', b, 500],
+      ] as const) {
+        await t.db.query(
+          'INSERT INTO alert_unsubscribe_tokens (token_hash, alert_id, created_at) VALUES ($1, $2, $3)',
+          [hash, alert.id, daysAgo(days)],
+        );
+      }
+      await app.purgeExpired();
+      const left = await t.db.query<{ token_hash: string }>(
+        'SELECT token_hash FROM alert_unsubscribe_tokens ORDER BY token_hash',
+      );
+      expect(left.map((r) => r.token_hash)).toEqual(['reciente', 'unico']);
     });
 
     it('a link of the older shape (token in the path) is sent on to the page with the token as its fragment', async () => {

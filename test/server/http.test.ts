@@ -413,6 +413,7 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backend) => {
           'POST /api/me/alerts',
           'PATCH /api/me/alerts/{id}',
           'DELETE /api/me/alerts/{id}',
+          'GET /api/alerts/unsubscribe/{token}',
           'POST /api/alerts/unsubscribe/{token}',
           'GET /api/lost-found',
           'POST /api/lost-found',

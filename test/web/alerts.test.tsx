@@ -5,7 +5,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { Alert } from '@/shared/alerts';
+import { ALERT_MESSAGES, type Alert } from '@/shared/alerts';
 import { makeDog, makeUser } from '../support/factories';
 import { API, apiError } from '../support/msw/handlers';
 import { server } from '../support/msw/server';
@@ -255,7 +255,7 @@ describe('/alertas/cancelar#<token>', () => {
                 },
               ],
             })
-          : apiError(404, 'Este enlace ya no sirve: la alerta ya no existe o ya la cancelaste'),
+          : apiError(404, ALERT_MESSAGES.tokenNotFound),
       ),
     );
   });

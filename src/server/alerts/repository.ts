@@ -108,11 +108,19 @@ const DOG_KEYS = `d.id, d.hostage_id, d.size, d.sex, d.age_months,
   ${DOG_TEXT_SQL.city} AS city_key, ${DOG_TEXT_SQL.document} AS document,
   alert_trigrams(ARRAY[${DOG_TEXT_SQL.document}]) AS trigrams`;
 
+/**
+ * Text as the catalogue compares it: without case, accents or repeated spaces ("Jamundí" and
+ * " jamundi " are one city).
+ */
+function plainText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
+}
+
 /** The same filters always give the same key (field order, blanks, spaces between words). */
 export function alertFilterKey(filters: AlertFilters): string {
   return JSON.stringify([
-    queryWords(filters.q).join(' ').toLowerCase(),
-    (filters.city ?? '').trim().toLowerCase(),
+    plainText(queryWords(filters.q).join(' ')),
+    plainText(filters.city ?? ''),
     filters.size ?? '',
     filters.sex ?? '',
     filters.age ?? '',
@@ -123,7 +131,7 @@ export function alertFilterKey(filters: AlertFilters): string {
 export function lostFoundAlertFilterKey(filters: LostFoundAlertFilters): string {
   return JSON.stringify([
     'lost_found',
-    queryWords(filters.q).join(' ').toLowerCase(),
+    plainText(queryWords(filters.q).join(' ')),
     filters.kind ?? '',
     filters.zone ?? '',
     filters.size ?? '',
@@ -400,6 +408,22 @@ export function createAlertRepository(db: Queryable) {
           RETURNING ${ALERT_COLUMNS}`,
         [tokenHash],
       );
+    },
+
+    /**
+     * Deletes unsubscribe tokens made before `cutoff`, except each alert's newest one (the link
+     * of its latest e-mail keeps working however old it is); how many went.
+     */
+    async purgeOldTokens(cutoff: Date): Promise<number> {
+      const rows = await db.query(
+        `DELETE FROM alert_unsubscribe_tokens t
+          WHERE t.created_at < $1
+            AND EXISTS (SELECT 1 FROM alert_unsubscribe_tokens n
+                         WHERE n.alert_id = t.alert_id AND n.created_at > t.created_at)
+          RETURNING 1`,
+        [cutoff],
+      );
+      return rows.length;
     },
   };
 }

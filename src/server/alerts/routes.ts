@@ -2,7 +2,7 @@
 // reports (list, create, pause, delete) and the one-click unsubscribe of the alert e-mails,
 // which needs no login: its token is the key. Mail programs post it as a form (RFC 8058:
 // `List-Unsubscribe=One-Click`), so that route alone also reads form bodies.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   alertIdParamSchema,
   alertInputSchema,
@@ -114,21 +114,33 @@ export async function alertRoutes(app: FastifyInstance) {
     },
   );
 
-  // Links of an older shape carried the token in the page's path: sent on to the page with the
-  // token as its fragment, so that the page's own address never holds it.
+  // Sends a browser on to the unsubscribe page with the token as its fragment, so that the page's
+  // own address never holds it: links of an older shape carried the token in the page's path, and
+  // mail programs without one-click unsubscribe (RFC 8058) open the List-Unsubscribe URL itself.
+  const toUnsubscribePage = (reply: FastifyReply, token: string | undefined) =>
+    reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .redirect(token ? `${ALERT_UNSUBSCRIBE_PATH}#${token}` : ALERT_UNSUBSCRIBE_PATH, 301);
   app.get(
     `${ALERT_UNSUBSCRIBE_PATH}/:token`,
     { schema: { hide: true } },
-    async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
-      const parsed = alertTokenParamSchema.safeParse(request.params);
-      const target = parsed.success
-        ? `${ALERT_UNSUBSCRIBE_PATH}#${parsed.data.token}`
-        : ALERT_UNSUBSCRIBE_PATH;
-      return reply
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .redirect(target, 301);
+    async (request: FastifyRequest<{ Params: { token: string } }>, reply) =>
+      toUnsubscribePage(reply, alertTokenParamSchema.safeParse(request.params).data?.token),
+  );
+  router.route(
+    {
+      method: 'GET',
+      url: '/api/alerts/unsubscribe/:token',
+      summary:
+        'El enlace de un clic abierto en un navegador (programas de correo sin RFC 8058): lleva a ' +
+        'la página que pregunta antes de cancelar (/alertas/cancelar#<token>); no cancela nada',
+      tag: TAG,
+      auth: 'none',
+      params: alertTokenParamSchema,
+      responses: { 301: { description: 'A la página para cancelar' }, ...errors(400) },
     },
+    async ({ reply, params }) => toUnsubscribePage(reply, params.token),
   );
 
   router.route(

@@ -53,6 +53,11 @@ const MATCH_BATCH = 50;
 /** People told of in one transaction of the digest. */
 const DIGEST_CHUNK = 200;
 const MATCH_EXPIRE_S = 600;
+/**
+ * Unsubscribe tokens older than this are deleted, except each alert's newest: every e-mail makes
+ * one, and an alert told of often would otherwise keep piling them up.
+ */
+const ALERT_TOKEN_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface AlertServiceDeps {
   db: Db;
@@ -377,6 +382,11 @@ export function createAlertService({
           return { scope, filters, frequency, description };
         }),
       };
+    },
+
+    /** Deletes unsubscribe tokens over a year old, each alert's newest aside; how many went. */
+    purgeOldTokens(): Promise<number> {
+      return repository.purgeOldTokens(new Date(now().getTime() - ALERT_TOKEN_TTL_MS));
     },
 
     /**
