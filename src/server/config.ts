@@ -327,6 +327,11 @@ export interface Config {
   site: SiteIdentity;
   /** The SITE_* variables left unset, whose placeholder values are shown (warned about at start). */
   sitePlaceholders: string[];
+  /**
+   * In production, PUBLIC_URL on plain http:// other than this machine's own address: e-mailed
+   * links (and the alerts' one-click unsubscribe) would travel unencrypted (warned about at start).
+   */
+  insecurePublicUrl: boolean;
   /** Origin for shared pages' absolute URLs; undefined: PUBLIC_URL's (see seo/routes.ts). */
   publicOrigin: string | undefined;
   rateLimits: {
@@ -375,6 +380,13 @@ export interface Config {
 }
 
 /** The address of a server listening on host:port, as a browser on this machine would open it. */
+/** Whether `url` is plain http:// to a host other than this machine's loopback. */
+export function isInsecurePublicUrl(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  const loopback = hostname === 'localhost' || hostname === '[::1]' || /^127\./.test(hostname);
+  return protocol === 'http:' && !loopback;
+}
+
 function localUrl(host: string, port: number): string {
   const name = ['0.0.0.0', '::', '[::]'].includes(host) ? 'localhost' : host;
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
@@ -447,6 +459,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keep: e.BACKUP_KEEP,
     },
     publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
+    insecurePublicUrl:
+      env.NODE_ENV?.trim() === 'production' &&
+      isInsecurePublicUrl(e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)),
     ...siteIdentity(e),
     /**
      * Origin of the absolute URLs shared pages carry (canonical, Open Graph, sitemap):

@@ -82,6 +82,12 @@ export async function serve(config: Config, opening: Promise<OpenDatabase>): Pro
         `the site shows placeholder contact details (footer, privacy policy, e-mails): set ${config.sitePlaceholders.join(', ')}`,
       );
     }
+    if (config.insecurePublicUrl) {
+      app.log.warn(
+        { publicUrl: config.publicUrl },
+        'PUBLIC_URL is plain http://: links in e-mails (password resets, check-ins, unsubscribing from alerts) travel unencrypted; set it to the https:// address people reach',
+      );
+    }
     await app.listen({ port: config.port, host: config.host });
     app.log.info({ sinceStartMs: sinceStart() }, 'accepting requests');
     app.log.info(`listening at ${config.publicUrl}`);

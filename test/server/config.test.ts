@@ -65,6 +65,7 @@ describe('loadConfig', () => {
         alertWindowMs: 60 * 60 * 1000,
       },
       site: PLACEHOLDER_SITE,
+      insecurePublicUrl: false,
       sitePlaceholders: [
         'SITE_EMAIL',
         'SITE_PHONE',
@@ -126,6 +127,18 @@ describe('loadConfig', () => {
       },
     });
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('flags a production PUBLIC_URL on plain http:// (e-mailed links would travel unencrypted)', () => {
+    const insecure = (env: Record<string, string>) => loadConfig(env).insecurePublicUrl;
+    expect(insecure({ NODE_ENV: 'production', PUBLIC_URL: 'http://happydog.com.co' })).toBe(true);
+    expect(insecure({ NODE_ENV: 'production', PUBLIC_URL: 'http://10.0.0.5:3000' })).toBe(true);
+    expect(insecure({ NODE_ENV: 'production', PUBLIC_URL: 'https://happydog.com.co' })).toBe(false);
+    // This machine's own address: a local production run, not a deployment.
+    expect(insecure({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:3000' })).toBe(false);
+    expect(insecure({ NODE_ENV: 'production', HOST: '0.0.0.0' })).toBe(false);
+    expect(insecure({ NODE_ENV: 'production', HOST: '192.168.1.20' })).toBe(true);
+    expect(insecure({ PUBLIC_URL: 'http://happydog.com.co' })).toBe(false);
   });
 
   it('reads every variable', () => {
