@@ -1,6 +1,6 @@
 // Accounts and sessions through the UI: register, login errors, login, reload, redirects, logout.
 import { loginUser, newUser, sessionCookieHeader } from './support/api';
-import { expect, loginBrowser, test } from './support/fixtures';
+import { expect, loginBrowser, test, untilHydrated } from './support/fixtures';
 import { control, loginThroughForm, openAccountMenuItem, pathname, field } from './support/ui';
 
 const CONSENT = 'Acepto la política de tratamiento de datos personales';
@@ -97,6 +97,8 @@ test('SALIR goes to /home and the API rejects the old session cookie', async ({
   const before = await request.get('/api/user/me', { headers: { cookie } });
   expect(before.status(), 'the cookie is a valid session before logout').toBe(200);
 
+  // The server drew SALIR for the session: pressed before the page's code runs, it would do nothing.
+  await untilHydrated(page);
   await control(page, 'SALIR').click();
   await expect.poll(() => pathname(page)).toBe('/home');
   await expect(control(page, 'INGRESAR')).toBeVisible();

@@ -12,6 +12,9 @@ import {
   type TestUser,
 } from './api';
 import { startServer, type RunningServer } from './server';
+import { untilHydrated } from './ui';
+
+export { untilHydrated };
 
 function logSize(file: string): number {
   try {
@@ -127,29 +130,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
-
-/**
- * Waits until React has taken over the page the server drew, the lazy parts of the navigation bar
- * included (every link and button in it has React's handlers). The page's code starts after its
- * first paint, so a journey can be a step ahead of it.
- */
-export async function untilHydrated(page: Page): Promise<void> {
-  if (!page.url().startsWith('http')) return;
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          if ('$_TSR' in window) return false;
-          const header = document.querySelector('header');
-          if (!header) return true;
-          return [...header.querySelectorAll('a, button')].every((element) =>
-            Object.keys(element).some((key) => key.startsWith('__reactProps')),
-          );
-        }),
-      { timeout: 15_000, message: 'the page is hydrated' },
-    )
-    .toBe(true);
-}
 
 /**
  * Logs the page's browser context in as `user` through the API (the page shares the cookie).

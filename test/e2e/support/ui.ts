@@ -48,6 +48,29 @@ export async function waitForDogs(page: Page): Promise<void> {
   await untilInteractive(firstButton);
 }
 
+/**
+ * Waits until React has taken over the page the server drew, the lazy parts of the navigation bar
+ * included (every link and button in it has React's handlers). The page's code starts after its
+ * first paint, so a journey can be a step ahead of it.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  if (!page.url().startsWith('http')) return;
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          if ('$_TSR' in window) return false;
+          const header = document.querySelector('header');
+          if (!header) return true;
+          return [...header.querySelectorAll('a, button')].every((element) =>
+            Object.keys(element).some((key) => key.startsWith('__reactProps')),
+          );
+        }),
+      { timeout: 15_000, message: 'the page is hydrated' },
+    )
+    .toBe(true);
+}
+
 /** Waits until React has attached its handlers to this element (its part of the page is hydrated). */
 export async function untilInteractive(element: Locator): Promise<void> {
   await expect
@@ -120,6 +143,8 @@ export async function openAccountMenuItem(
 
 /** On narrow screens the navigation sits behind a burger button; open it when it is there. */
 export async function openBurgerIfCollapsed(page: Page): Promise<void> {
+  // The server draws the bar; pressed before the page's code runs, its buttons do nothing.
+  await untilHydrated(page);
   const burger = burgerButton(page);
   if ((await burger.count()) > 0 && (await burger.getAttribute('aria-expanded')) !== 'true') {
     await burger.click();
@@ -137,6 +162,7 @@ export async function loginThroughForm(
   page: Page,
   user: Pick<TestUser, 'email' | 'password'>,
 ): Promise<void> {
+  await untilHydrated(page);
   await field(page, 'Correo electrónico').fill(user.email);
   await field(page, 'Contraseña').fill(user.password);
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
