@@ -41,7 +41,9 @@ const router = createAppRouter({ queryClient, store });
 // transition, in short tasks (React yields every few ms) instead of one long one: a cheap phone's
 // main thread stays free for the visitor's input.
 // (Had the router failed to take over, React hydrates anyway and the router loads the page again.)
-const hydratePage = () =>
+// A button pressed before this code ran was held by the page's inline loader (renderer.ts): it is
+// pressed again now that React listens, which hydrates that part first.
+const hydratePage = () => {
   startTransition(() => {
     hydrateRoot(
       document,
@@ -52,6 +54,8 @@ const hydratePage = () =>
       </StrictMode>,
     );
   });
+  (window as { __hdHydrated?: () => void }).__hdHydrated?.();
+};
 void hydrate(router)
   .finally(() => (window as { $_TSR?: { h(): void } }).$_TSR?.h())
   .then(hydratePage, hydratePage);

@@ -104,6 +104,29 @@ test("a press on a card's 'Info Dog' before the carousel's code arrives still op
   await expect(info).toBeFocused();
 });
 
+test('a button pressed before the page’s code runs is pressed again once it does', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  let releaseApp!: () => void;
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(/\/assets\/entry-client-[\w-]{8}\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  // INGRESAR opens a menu: nothing the server's HTML can do on its own.
+  const ingresar = page.getByRole('banner').getByRole('button', { name: 'INGRESAR' });
+  await ingresar.click();
+  await expect(page.locator('script[type="module"][src*="/assets/entry-client-"]')).toBeAttached();
+  expect(
+    await ingresar.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
+    'the press came before the code',
+  ).toBe(false);
+  releaseApp();
+  await expect(page.getByRole('menuitem', { name: 'Ingresá', exact: true })).toBeVisible();
+});
+
 test('on a slow phone, DAR EN ADOPCIÓN and Info Dog pressed as soon as they are visible still work', async ({
   page,
   makeAccount,

@@ -497,6 +497,65 @@ describe('routerManifestFrom', () => {
     expect(head).toHaveLength(5);
   });
 
+  it('holds a button pressed before the code runs, and presses it again once React listens', () => {
+    const listeners: Record<string, (event: unknown) => void> = {};
+    const document = {
+      readyState: 'interactive',
+      head: { appendChild() {} },
+      createElement: () => ({ setAttribute() {} }),
+      addEventListener: (type: string, listener: (event: unknown) => void) =>
+        (listeners[type] = listener),
+      removeEventListener: (type: string) => delete listeners[type],
+    };
+    const context = vm.createContext({
+      document,
+      setTimeout() {},
+      requestAnimationFrame() {},
+      PerformanceObserver: class {
+        observe() {}
+      },
+    });
+    context.self = context;
+    vm.runInContext(entryLoader('/assets/entry-1.js', []), context);
+    const pressed: string[] = [];
+    const button = (name: string, form?: { hasAttribute(name: string): boolean }) => ({
+      name,
+      form,
+      disabled: false,
+      isConnected: true,
+      click: () => pressed.push(name),
+      closest(selector: string) {
+        return selector === 'button' ? this : null;
+      },
+    });
+    const press = (target: unknown) => {
+      const event = { target, prevented: false, stopped: false };
+      listeners.click!(
+        Object.assign(event, {
+          preventDefault: () => (event.prevented = true),
+          stopPropagation: () => (event.stopped = true),
+        }),
+      );
+      return { prevented: event.prevented, stopped: event.stopped };
+    };
+    expect(press(button('INGRESAR'))).toEqual({ prevented: true, stopped: true });
+    expect(press(button('SALIR'))).toEqual({ prevented: true, stopped: true });
+    // A form with an action works without the code: its press goes on.
+    const withAction = { hasAttribute: (name: string) => name === 'action' };
+    expect(press(button('DAR EN ADOPCIÓN', withAction))).toEqual({
+      prevented: false,
+      stopped: false,
+    });
+    // Not a button (a link, the page): left alone.
+    expect(press({ closest: () => null })).toEqual({ prevented: false, stopped: false });
+    vm.runInContext('self.__hdHydrated()', context);
+    // The last press only, once; then presses reach the page as they are.
+    expect(pressed).toEqual(['SALIR']);
+    expect(listeners.click).toBeUndefined();
+    vm.runInContext('self.__hdHydrated()', context);
+    expect(pressed).toEqual(['SALIR']);
+  });
+
   it("without the build's route files, only the root has assets", () => {
     expect(Object.keys(routerManifestFrom(vite, {}).routes)).toEqual(['__root__']);
   });
