@@ -127,6 +127,27 @@ test('a button pressed before the page’s code runs is pressed again once it do
   await expect(page.getByRole('menuitem', { name: 'Ingresá', exact: true })).toBeVisible();
 });
 
+test('the unsubscribe button pressed before the page’s code runs sends the link’s token', async ({
+  page,
+}) => {
+  let releaseApp!: () => void;
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(/\/assets\/entry-client-[\w-]{8}\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  const token = 'UnEnlaceQueYaNoCancelaNada0123456789';
+  const asked = page.waitForRequest(
+    (request) =>
+      request.method() === 'POST' && request.url().endsWith(`/api/alerts/unsubscribe/${token}`),
+  );
+  await page.goto(`/alertas/cancelar#${token}`, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Dejar de recibir estos correos' }).click();
+  releaseApp();
+  await asked;
+  await expect(page.getByText(/Este enlace ya no sirve/)).toBeVisible();
+});
+
 test('on a slow phone, DAR EN ADOPCIÓN and Info Dog pressed as soon as they are visible still work', async ({
   page,
   makeAccount,

@@ -17,16 +17,19 @@ import classes from './alerts.module.css';
 
 type Stopped = AlertUnsubscribeResponse['stopped'][number];
 
+/** The unsubscribe token a fragment holds (with or without its `#`), or null. */
+function tokenOf(hash: string): string | null {
+  const token = hash.replace(/^#/, '');
+  return alertTokenParamSchema.safeParse({ token }).success ? token : null;
+}
+
 /**
  * The unsubscribe token of the address's fragment; undefined on the server and while hydrating
  * (the server never sees a fragment), null when the fragment holds none.
  */
 function useFragmentToken(): string | null | undefined {
   const hash = useRouterState({ select: (state) => state.location.hash });
-  const hydrating = useHydrating();
-  if (hydrating) return undefined;
-  const token = hash.replace(/^#/, '');
-  return alertTokenParamSchema.safeParse({ token }).success ? token : null;
+  return useHydrating() ? undefined : tokenOf(hash);
 }
 
 export function UnsubscribeScreen() {
@@ -38,8 +41,8 @@ export function UnsubscribeScreen() {
         <AccountSection id="cancelar" title="A este enlace le falta su código">
           <Text>
             Abre otra vez el enlace «Dejar de recibir estos correos» de uno de nuestros correos de
-            alertas: con él dejas de recibirlos sin iniciar sesión. Si tienes cuenta, también
-            puedes pausar o borrar tus alertas en{' '}
+            alertas: con él dejas de recibirlos sin iniciar sesión. Si tienes cuenta, también puedes
+            pausar o borrar tus alertas en{' '}
             <Anchor component={Link} to="/cuenta" hash="alertas">
               Mi cuenta
             </Anchor>
@@ -71,7 +74,12 @@ export function UnsubscribeScreen() {
             )}
             <Button
               loading={unsubscribe.isPending}
-              onClick={() => token && unsubscribe.mutate(token)}
+              onClick={() => {
+                // A press that reaches this render while it still hydrates (one made before the
+                // page's code ran is replayed then) reads the address itself.
+                const now = token ?? tokenOf(window.location.hash);
+                if (now) unsubscribe.mutate(now);
+              }}
             >
               Dejar de recibir estos correos
             </Button>
