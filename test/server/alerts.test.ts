@@ -8,7 +8,9 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES, alertListSchema, type Alert } from '../../src/shared/alerts';
+import { alertFilterKey, lostFoundAlertFilterKey } from '../../src/server/alerts/repository';
 import { hashAlertToken } from '../../src/server/alerts/service';
+import { loadMigrations, migrate } from '../../src/server/db/migrate';
 import { loggerOptions } from '../../src/server/http/server-options';
 import type { MailMessage } from '../../src/server/mail/mailer';
 import {
@@ -711,5 +713,78 @@ describe('alert e-mails through SMTP', () => {
       .map((r) => r.req?.url);
     expect(urls).toEqual(['/api/alerts/unsubscribe/:token', '/alertas/cancelar/:token']);
     expect(lines.join('\n')).not.toContain(token);
+  });
+});
+
+describe.each(BACKENDS)('the alert key migration on %s', (backend) => {
+  it('recomputes keys without accents or case as the app writes them; the older of two alike keeps it', async () => {
+    const migrations = await loadMigrations();
+    const t = await openTestDatabase(backend, {
+      migrations: migrations.filter((m) => m.version < 120),
+    });
+    try {
+      const [ana, beto] = await Promise.all(
+        ['Ana', 'Beto'].map((name) => createUser(t.db, { name, email: `${name}@example.com` })),
+      );
+      // Keys as they were written before: lower case, accents kept.
+      const insert = (
+        userId: number,
+        fields: { q_words?: string[]; city?: string; size?: string; kind?: string; zone?: string },
+        oldKey: string,
+      ) =>
+        t.db.query<{ id: number }>(
+          `INSERT INTO alerts (user_id, frequency, q_words, city, size, scope, kind, zone, filter_key)
+           VALUES ($1, 'instant', $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+          [
+            userId,
+            fields.q_words ?? [],
+            fields.city ?? null,
+            fields.size ?? null,
+            fields.kind ? 'lost_found' : 'dogs',
+            fields.kind ?? null,
+            fields.zone ?? null,
+            oldKey,
+          ],
+        );
+      const [jamundi] = await insert(ana!.id, { city: 'Jamundí' }, '["","jamundí","","",""]');
+      const [words] = await insert(
+        ana!.id,
+        { q_words: ['Juguetón', 'Niños'], size: 'small' },
+        '["juguetón niños","","small","",""]',
+      );
+      const [report] = await insert(
+        ana!.id,
+        { q_words: ['Collar', 'rojo'], kind: 'lost', zone: 'yumbo' },
+        '["lost_found","collar rojo","lost","yumbo","",""]',
+      );
+      // Beto saved the same city twice, once with its accent: they now share a key.
+      const [first] = await insert(beto!.id, { city: 'Jamundí' }, '["","jamundí","","",""]');
+      const [second] = await insert(beto!.id, { city: 'jamundi' }, '["","jamundi","","",""]');
+      const [third] = await insert(beto!.id, { city: 'JAMUNDÍ ' }, '["","jamundí ","","",""]');
+
+      // Two spellings no key held plain: the older takes the plain key, the newer keeps its own.
+      const [older] = await insert(ana!.id, { city: 'Tuluá' }, '["","tuluá","","",""]');
+      const [newer] = await insert(ana!.id, { city: 'Tulúa' }, '["","tulúa","","",""]');
+
+      expect(await migrate(t.db, migrations)).toContain(120);
+      const keys = Object.fromEntries(
+        (
+          await t.db.query<{ id: number; filter_key: string }>('SELECT id, filter_key FROM alerts')
+        ).map((r) => [r.id, r.filter_key]),
+      );
+      expect(keys[jamundi!.id]).toBe(alertFilterKey({ city: 'Jamundí' }));
+      expect(keys[words!.id]).toBe(alertFilterKey({ q: 'Juguetón  Niños', size: 'small' }));
+      expect(keys[report!.id]).toBe(
+        lostFoundAlertFilterKey({ q: 'Collar rojo', kind: 'lost', zone: 'yumbo' }),
+      );
+      // Beto's 'jamundi' was written plain already: it keeps the key, the others keep theirs.
+      expect(keys[second!.id]).toBe(alertFilterKey({ city: 'jamundi' }));
+      expect(keys[first!.id]).toBe('["","jamundí","","",""]');
+      expect(keys[third!.id]).toBe('["","jamundí ","","",""]');
+      expect(keys[older!.id]).toBe(alertFilterKey({ city: 'Tulua' }));
+      expect(keys[newer!.id]).toBe('["","tulúa","","",""]');
+    } finally {
+      await t.close();
+    }
   });
 });
