@@ -340,6 +340,27 @@ describe.each(BACKENDS)('lost and found alerts on %s', (backend) => {
       expect(mailsTo(beto).filter((m) => m.text.includes(`/perdidos/${first.id}`))).toHaveLength(1);
       expect(mailsTo(ana).filter((m) => m.text.includes(`/perdidos/${first.id}`))).toHaveLength(1);
     });
+
+    it('a blocked reporter’s open reports are told of once the account is unblocked', async () => {
+      const open = await publish(betoCookie, report({ zone: 'palmira' }));
+      const closed = await publish(betoCookie, report({ name: 'Sol', zone: 'palmira' }));
+      expect(
+        (await call('PATCH', `/api/lost-found/${closed.id}`, betoCookie, { status: 'closed' }))
+          .statusCode,
+      ).toBe(200);
+      await settle();
+      const block = await call('POST', `/api/admin/user/${beto.id}/block`, adminCookie, {
+        reason: 'Publicaciones repetidas',
+      });
+      expect(block.statusCode, block.body).toBe(204);
+      // Saved while the reports were hidden with their reporter.
+      const palmira = await save(anaCookie, { zone: 'palmira' });
+      const unblock = await call('POST', `/api/admin/user/${beto.id}/unblock`, adminCookie);
+      expect(unblock.statusCode, unblock.body).toBe(204);
+      await settle();
+      expect(await matchedPairs()).toEqual([`${palmira.id}:${open.id}`]);
+      expect(mailsTo(ana)).toHaveLength(1);
+    });
   });
 
   describe('e-mails', () => {

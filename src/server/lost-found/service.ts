@@ -178,6 +178,8 @@ export function createLostFoundService({
     onListed(listener: ListedListener): void {
       listedListeners.push(listener);
     },
+    /** Runs the listeners of a report listed again by a change made elsewhere (an unblock). */
+    becameListed,
 
     async create(reporter: Viewer, input: LostFoundInput): Promise<LostFoundReport> {
       checkDate(input.date);

@@ -12,8 +12,13 @@ declare module 'fastify' {
 
 export const moderation = fp(
   async (app: FastifyInstance) => {
-    const moderation = createModerationService(app.db, app.dogs.lists, app.now, (tx, dogId) =>
-      app.dogs.becameAvailable(tx, dogId),
+    const moderation = createModerationService(
+      app.db,
+      app.dogs.lists,
+      app.now,
+      (tx, dogId) => app.dogs.becameAvailable(tx, dogId),
+      // Lost and found registers after this plugin; it is there by the time anyone is unblocked.
+      (tx, reportId) => app.lostFound.becameListed(tx, reportId),
     );
     // Every listing written is read by the automatic rules, in the write's transaction.
     app.dogs.onWrite((tx, dogId) => moderation.flagListing(tx, dogId));

@@ -254,10 +254,6 @@ export function createModerationRepository(db: Queryable) {
       return rows[0];
     },
 
-    /**
-     * Blocks (reason and time) or unblocks (both null) an account; false when it already was in
-     * that state. The statement locks the row, so two admins racing get one true.
-     */
     /** The account's available listings moderation has not hidden: visible again once unblocked. */
     async availableDogsOf(userId: number): Promise<number[]> {
       const rows = await db.query<{ id: number }>(
@@ -268,6 +264,21 @@ export function createModerationRepository(db: Queryable) {
       return rows.map((row) => row.id);
     },
 
+    /** The account's lost and found reports open, shown and not expired at `at`. */
+    async listedReportsOf(userId: number, at: Date): Promise<number[]> {
+      const rows = await db.query<{ id: number }>(
+        `SELECT id FROM lost_found_reports
+          WHERE reporter_id = $1 AND status = 'open' AND hidden_at IS NULL AND expires_at > $2
+          ORDER BY id`,
+        [userId, at],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Blocks (reason and time) or unblocks (both null) an account; false when it already was in
+     * that state. The statement locks the row, so two admins racing get one true.
+     */
     async setBlocked(userId: number, block: { reason: string; at: Date } | null): Promise<boolean> {
       const rows = block
         ? await db.query(

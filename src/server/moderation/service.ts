@@ -24,6 +24,8 @@ export function createModerationService(
   now: () => Date,
   /** Runs in the transaction that shows a hidden listing again (alerts may tell of it). */
   onRestored: (tx: Queryable, dogId: number) => Promise<void> = async () => {},
+  /** The same for a lost and found report shown again (its reporter unblocked). */
+  onReportListed: (tx: Queryable, reportId: number) => Promise<void> = async () => {},
 ) {
   const repository = createModerationRepository(db);
 
@@ -151,8 +153,10 @@ export function createModerationService(
         if (!user) throw new HttpError(404, MODERATION_MESSAGES.userNotFound);
         if (!(await repo.setBlocked(userId, null)))
           throw new HttpError(409, MODERATION_MESSAGES.notBlocked);
-        // The account's listings are shown again, as a restored listing is.
+        // The account's listings and reports are shown again, as a restored listing is.
         for (const dogId of await repo.availableDogsOf(userId)) await onRestored(tx, dogId);
+        for (const reportId of await repo.listedReportsOf(userId, now()))
+          await onReportListed(tx, reportId);
         await repo.audit({
           actorId: actor.id,
           actorLabel: personLabel(actor),
