@@ -2,7 +2,7 @@
 // instant or daily, the API's refusal said as is, a visitor sent to log in first), /cuenta's list
 // of alerts in words with pause and delete and a link back to each list, and the unsubscribe
 // page (what was stopped, and creating it again).
-import { waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ALERT_MESSAGES, type Alert } from '@/shared/alerts';
@@ -298,6 +298,19 @@ describe('/alertas/cancelar#<token>', () => {
     });
     await dead.user.click(buttons[buttons.length - 1]!);
     expect(await screen.findByText(/Este enlace ya no sirve/)).toBeInTheDocument();
+  });
+
+  test('the token is the one the page opened with: the skip link changing the fragment keeps it', async () => {
+    const { user, history } = renderApp({ route: `/alertas/cancelar#${token}` });
+    const stop = await screen.findByRole(
+      'button',
+      { name: 'Dejar de recibir estos correos' },
+      { timeout: 5000 },
+    );
+    act(() => history.push('/alertas/cancelar#contenido'));
+    await waitFor(() => expect(history.location.hash).toBe('#contenido'));
+    await user.click(stop);
+    expect(await screen.findByRole('list', { name: 'Alertas canceladas' })).toBeInTheDocument();
   });
 
   test('a link without its token says what to open instead, and offers nothing to press', async () => {

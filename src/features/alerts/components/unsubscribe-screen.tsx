@@ -5,6 +5,7 @@
 // a link without a usable token says so once the page runs.
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
 import { FREQUENCY_LABELS } from '@/shared/alert-words';
 import { alertTokenParamSchema, type AlertUnsubscribeResponse } from '@/shared/alerts';
 import { useHydrating } from '@/lib/use-hydrating';
@@ -24,12 +25,17 @@ function tokenOf(hash: string): string | null {
 }
 
 /**
- * The unsubscribe token of the address's fragment; undefined on the server and while hydrating
- * (the server never sees a fragment), null when the fragment holds none.
+ * The unsubscribe token of the address's fragment as the page opened; undefined on the server and
+ * while hydrating (the server never sees a fragment), null when the fragment holds none. Read
+ * once: the skip link, say, changes the fragment afterwards.
  */
 function useFragmentToken(): string | null | undefined {
   const hash = useRouterState({ select: (state) => state.location.hash });
-  return useHydrating() ? undefined : tokenOf(hash);
+  const hydrating = useHydrating();
+  const [opened, setOpened] = useState<string | null | undefined>(undefined);
+  if (hydrating) return undefined;
+  if (opened === undefined) setOpened(tokenOf(hash));
+  return opened === undefined ? tokenOf(hash) : opened;
 }
 
 export function UnsubscribeScreen() {
