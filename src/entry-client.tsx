@@ -42,7 +42,7 @@ const router = createAppRouter({ queryClient, store });
 // main thread stays free for the visitor's input.
 // (Had the router failed to take over, React hydrates anyway and the router loads the page again.)
 // A button pressed before this code ran was held by the page's inline loader (renderer.ts): it is
-// pressed again now that React listens, which hydrates that part first.
+// pressed again now that React listens (React then hydrates the page at once to handle it).
 const hydratePage = () => {
   startTransition(() => {
     hydrateRoot(

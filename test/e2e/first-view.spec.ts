@@ -142,7 +142,13 @@ test('the unsubscribe button pressed before the page’s code runs sends the lin
       request.method() === 'POST' && request.url().endsWith(`/api/alerts/unsubscribe/${token}`),
   );
   await page.goto(`/alertas/cancelar#${token}`, { waitUntil: 'commit' });
-  await page.getByRole('button', { name: 'Dejar de recibir estos correos' }).click();
+  const stop = page.getByRole('button', { name: 'Dejar de recibir estos correos' });
+  await stop.click();
+  await expect(page.locator('script[type="module"][src*="/assets/entry-client-"]')).toBeAttached();
+  expect(
+    await stop.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
+    'the press came before the code',
+  ).toBe(false);
   releaseApp();
   await asked;
   await expect(page.getByText(/Este enlace ya no sirve/)).toBeVisible();

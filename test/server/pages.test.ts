@@ -518,9 +518,14 @@ describe('routerManifestFrom', () => {
     context.self = context;
     vm.runInContext(entryLoader('/assets/entry-1.js', []), context);
     const pressed: string[] = [];
-    const button = (name: string, form?: { hasAttribute(name: string): boolean }) => ({
+    const button = (
+      name: string,
+      form?: { hasAttribute(name: string): boolean },
+      type: 'submit' | 'button' = 'submit',
+    ) => ({
       name,
       form,
+      type,
       disabled: false,
       isConnected: true,
       click: () => pressed.push(name),
@@ -540,12 +545,18 @@ describe('routerManifestFrom', () => {
     };
     expect(press(button('INGRESAR'))).toEqual({ prevented: true, stopped: true });
     expect(press(button('SALIR'))).toEqual({ prevented: true, stopped: true });
-    // A form with an action works without the code: its press goes on.
+    // A form with an action works without the code: a press on its submit button goes on.
     const withAction = { hasAttribute: (name: string) => name === 'action' };
     expect(press(button('DAR EN ADOPCIÓN', withAction))).toEqual({
       prevented: false,
       stopped: false,
     });
+    // Its other buttons submit nothing: held like any.
+    expect(press(button('Perro anterior', withAction, 'button'))).toEqual({
+      prevented: true,
+      stopped: true,
+    });
+    expect(press(button('SALIR'))).toEqual({ prevented: true, stopped: true });
     // Not a button (a link, the page): left alone.
     expect(press({ closest: () => null })).toEqual({ prevented: false, stopped: false });
     vm.runInContext('self.__hdHydrated()', context);

@@ -163,9 +163,9 @@ export function routeStylesheetLists(
  *
  * Until then the page's buttons have no handlers. A button pressed meanwhile is held (the press
  * stops there) and pressed again once React has taken over the page (entry-client.tsx calls
- * HYDRATED_GLOBAL right after hydrateRoot; React hydrates the pressed part first): only the last
- * press, and not a button of a form with an `action`, whose plain submission already works
- * without the code (DAR EN ADOPCIÓN, Info Dog).
+ * HYDRATED_GLOBAL right after hydrateRoot; React then hydrates the page at once, not in short
+ * tasks, to handle it): only the last press, and not a submit button of a form with an `action`,
+ * whose plain submission already works without the code (DAR EN ADOPCIÓN, Info Dog).
  */
 const PRELOAD_GLOBAL = '__hdPreload';
 export const HYDRATED_GLOBAL = '__hdHydrated';
@@ -178,7 +178,7 @@ export function entryLoader(entry: string, preloads: string[]): string {
     `self.${PRELOAD_GLOBAL}=function(l,c){(c||[]).forEach(function(h){link(h,'stylesheet')});go?l.forEach(add):q.push.apply(q,l)};` +
     `function start(){if(go)return;go=1;q.forEach(add);var s=d.createElement('script');s.type='module';s.setAttribute('async','');s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
     `function drawn(){try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(start,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(start,0)})}setTimeout(start,3000)}` +
-    `var held=null;function hold(e){var t=e.target;t=t&&t.closest?t.closest('button'):null;if(!t||t.disabled||(t.form&&t.form.hasAttribute('action')))return;e.preventDefault();e.stopPropagation();held=t}` +
+    `var held=null;function hold(e){var t=e.target;t=t&&t.closest?t.closest('button'):null;if(!t||t.disabled||(t.type==='submit'&&t.form&&t.form.hasAttribute('action')))return;e.preventDefault();e.stopPropagation();held=t}` +
     `d.addEventListener('click',hold,true);` +
     `self.${HYDRATED_GLOBAL}=function(){d.removeEventListener('click',hold,true);var t=held;held=null;if(t&&t.isConnected)t.click()};` +
     `d.readyState==='loading'?d.addEventListener('DOMContentLoaded',drawn):drawn()})()`
