@@ -379,7 +379,6 @@ export interface Config {
   };
 }
 
-/** The address of a server listening on host:port, as a browser on this machine would open it. */
 /** Whether `url` is plain http:// to a host other than this machine's loopback. */
 export function isInsecurePublicUrl(url: string): boolean {
   const { protocol, hostname } = new URL(url);
@@ -387,6 +386,7 @@ export function isInsecurePublicUrl(url: string): boolean {
   return protocol === 'http:' && !loopback;
 }
 
+/** The address of a server listening on host:port, as a browser on this machine would open it. */
 function localUrl(host: string, port: number): string {
   const name = ['0.0.0.0', '::', '[::]'].includes(host) ? 'localhost' : host;
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;

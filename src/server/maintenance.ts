@@ -1,7 +1,8 @@
 // Background upkeep of a running app: expired sessions, rate-limit windows, reset links, photos
-// never attached to a dog and alert unsubscribe tokens over a year old are deleted periodically (a scheduled job that runs once per
-// period across processes), password hashing is warmed up at start, and a shutdown closes
-// keep-alive connections as their last answers go out.
+// never attached to a dog and alert unsubscribe tokens over a year old (each alert's newest kept)
+// are deleted periodically (a scheduled job that runs once per period across processes), password
+// hashing is warmed up at start, and a shutdown closes keep-alive connections as their last
+// answers go out.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { warmUpPasswords } from './users/passwords';

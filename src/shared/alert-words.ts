@@ -24,7 +24,7 @@ export const ALERT_MESSAGES = {
   duplicate: 'Ya tienes una alerta con estos mismos filtros',
   notFound: 'La alerta no existe',
   tokenNotFound:
-    'Este enlace ya no sirve: la alerta ya no existe, ya la cancelaste o el correo tiene más de un año. Usa el enlace de un correo más reciente, o pausa y borra tus alertas en Mi cuenta',
+    'Este enlace ya no sirve: la alerta ya no existe, ya la cancelaste o el correo tiene más de un año. Usa el enlace de un correo más reciente, o pausa o borra tus alertas en Mi cuenta',
 } as const;
 
 export type AlertFilters = {

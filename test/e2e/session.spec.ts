@@ -97,7 +97,8 @@ test('SALIR goes to /home and the API rejects the old session cookie', async ({
   const before = await request.get('/api/user/me', { headers: { cookie } });
   expect(before.status(), 'the cookie is a valid session before logout').toBe(200);
 
-  // The server drew SALIR for the session: pressed before the page's code runs, it would do nothing.
+  // The server drew SALIR for the session: a press before the page's code runs is replayed once it
+  // does, which the navigation below would have to wait for.
   await untilHydrated(page);
   await control(page, 'SALIR').click();
   await expect.poll(() => pathname(page)).toBe('/home');

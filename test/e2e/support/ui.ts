@@ -143,7 +143,8 @@ export async function openAccountMenuItem(
 
 /** On narrow screens the navigation sits behind a burger button; open it when it is there. */
 export async function openBurgerIfCollapsed(page: Page): Promise<void> {
-  // The server draws the bar; pressed before the page's code runs, its buttons do nothing.
+  // The server draws the bar; a press before the page's code runs waits for it (held and replayed),
+  // so a journey that reads the result right away would race the code.
   await untilHydrated(page);
   const burger = burgerButton(page);
   if ((await burger.count()) > 0 && (await burger.getAttribute('aria-expanded')) !== 'true') {
