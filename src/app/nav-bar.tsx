@@ -85,10 +85,11 @@ export function NavBar() {
       // Mantine keeps one stack per screen position; ours use one.
       const stacks = document.querySelectorAll(`.mantine-Notifications-root[${FOCUS_ASIDE}]`);
       for (const stack of stacks) stack.removeAttribute(FOCUS_ASIDE);
-      // Fixed things (the skip link) sit above the bar and notifications.
-      if (target.offsetParent === null) return;
-      // Dialogs sit above the bar (not above notifications): nothing to scroll for them.
-      if (!header.contains(target) && !target.closest('[role="dialog"]')) {
+      // Fixed things (the skip link) sit above the bar and notifications. Dialogs sit above the
+      // bar; notifications, above them, stay put: moved aside, they would cover the dialog's
+      // buttons at its foot instead.
+      if (target.offsetParent === null || target.closest('[role="dialog"]')) return;
+      if (!header.contains(target)) {
         const clearBelow = header.getBoundingClientRect().bottom;
         const top = target.getBoundingClientRect().top;
         if (top < clearBelow) window.scrollBy({ top: top - clearBelow - 8, behavior: 'instant' });
