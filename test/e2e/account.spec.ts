@@ -8,7 +8,7 @@ import { simpleParser } from 'mailparser';
 import { loginUser, newUser, registerUser, type TestUser } from './support/api';
 import { expectNoAxeViolations } from './support/a11y';
 import { expect, loginBrowser, test } from './support/fixtures';
-import { control, field, loginThroughForm, pathname, settle } from './support/ui';
+import { control, field, loginThroughForm, pathname, settle, untilInteractive } from './support/ui';
 
 const CONSENT = 'Acepto la política de tratamiento de datos personales';
 /** The server's reasons for refusing a new password (src/server/users/password-strength.ts). */
@@ -40,18 +40,6 @@ async function mailTo(outboxDir: string, email: string, subject: string) {
   return found!;
 }
 
-/**
- * Waits until React has hydrated `field` (it then carries React's props): text typed into a
- * server-drawn form before that would be replaced by the hydrated state.
- */
-async function untilHydrated(field: import('@playwright/test').Locator) {
-  await expect
-    .poll(() =>
-      field.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
-    )
-    .toBe(true);
-}
-
 async function openAccount(page: import('@playwright/test').Page) {
   await page.goto('/cuenta');
   await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
@@ -61,7 +49,7 @@ async function openAccount(page: import('@playwright/test').Page) {
 test('register: the consent box links to the policy and is required', async ({ page, request }) => {
   const user = newUser();
   await page.goto('/registrarse');
-  await untilHydrated(field(page, 'Nombre completo'));
+  await untilInteractive(field(page, 'Nombre completo'));
   await field(page, 'Nombre completo').fill(user.name);
   await field(page, 'Correo electrónico').fill(user.email);
   await field(page, 'Contraseña').fill(user.password);
@@ -110,7 +98,7 @@ test('/cuenta: a visitor logs in first and comes back; Mi cuenta in the nav bar'
   const { user } = await makeAccount();
   await page.goto('/cuenta');
   await expect.poll(() => pathname(page)).toBe('/entrar');
-  await untilHydrated(field(page, 'Correo electrónico'));
+  await untilInteractive(field(page, 'Correo electrónico'));
   await loginThroughForm(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
   expect(pathname(page)).toBe('/cuenta');
@@ -210,7 +198,7 @@ test('delete the account, then register again with the same e-mail', async ({
   expect((await api.get('/api/user/me')).status()).toBe(401);
 
   await page.goto('/registrarse');
-  await untilHydrated(field(page, 'Nombre completo'));
+  await untilInteractive(field(page, 'Nombre completo'));
   await field(page, 'Nombre completo').fill(user.name);
   await field(page, 'Correo electrónico').fill(user.email);
   // A common password is refused and the form says why (it is cleared after every submit).
@@ -228,7 +216,7 @@ test('delete the account, then register again with the same e-mail', async ({
   await page.getByRole('checkbox', { name: CONSENT }).check();
   await page.getByRole('button', { name: 'REGISTRESE', exact: true }).click();
   await expect.poll(() => pathname(page)).toBe('/entrar');
-  await untilHydrated(field(page, 'Correo electrónico'));
+  await untilInteractive(field(page, 'Correo electrónico'));
   await loginThroughForm(page, { email: user.email, password: 'clave-de-nuevo-1' });
   await expect(control(page, 'SALIR')).toBeVisible();
 });
@@ -270,7 +258,7 @@ test('forgotten password: the e-mailed link in the outbox sets a new one, once',
   await expect(page.getByRole('status')).toContainText('tu contraseña cambió');
   await page.getByRole('link', { name: 'Ingresar', exact: true }).click();
   await expect.poll(() => pathname(page)).toBe('/entrar');
-  await untilHydrated(field(page, 'Correo electrónico'));
+  await untilInteractive(field(page, 'Correo electrónico'));
   await loginThroughForm(page, { email: user.email, password: 'recuperada-clave-1' });
   await expect(control(page, 'SALIR')).toBeVisible();
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createDog, newDog, type ApiDog } from './support/api';
 import { expectNoAxeViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
+import { hasReactHandlers, holdScripts } from './support/ui';
 
 /** A word no other test's dog has, so the catalogue's text search finds only this test's. */
 // Twelve random letters: the search is fuzzy (trigrams), so words sharing a prefix, as other
@@ -98,19 +99,12 @@ test('what a visitor types and chooses before the page is interactive is kept an
   // the page is the server's HTML.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  let releaseApp!: () => void;
-  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(/\/assets\/entry-client-[\w-]{8}\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const releaseApp = await holdScripts(page);
   await page.goto('/perros', { waitUntil: 'commit' });
   const search = page.getByRole('searchbox', { name: 'Buscar' });
   await search.fill(word);
   await page.getByRole('combobox', { name: 'Tamaño' }).selectOption({ label: 'Pequeño' });
-  expect(
-    await search.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
-  ).toBe(false);
+  expect(await hasReactHandlers(search)).toBe(false);
   releaseApp();
 
   // Hydration keeps both values, and the choice made early applies with the text typed early.

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { createDog, newDog } from './support/api';
 import { expect, test } from './support/fixtures';
-import { dialog, dogCard, untilInteractive } from './support/ui';
+import { dialog, dogCard, hasReactHandlers, holdScripts, untilInteractive } from './support/ui';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -82,12 +82,7 @@ test("a press on a card's 'Info Dog' before the carousel's code arrives still op
   const owner = await makeAccount();
   const dog = await createDog(owner.api, newDog());
   // The carousel's code is held back until the press, as on a slow phone.
-  let releaseCarousel!: () => void;
-  const carouselHeld = new Promise<void>((resolve) => (releaseCarousel = resolve));
-  await page.route(/\/assets\/dog-carousel-[\w-]{8}\.js$/, async (route) => {
-    await carouselHeld;
-    await route.continue();
-  });
+  const releaseCarousel = await holdScripts(page, /\/assets\/dog-carousel-[\w-]{8}\.js$/);
 
   await page.goto('/');
   const info = dogCard(page, dog.name).getByRole('button', { name: 'Info Dog', exact: true });
@@ -108,21 +103,13 @@ test('a button pressed before the page’s code runs is pressed again once it do
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  let releaseApp!: () => void;
-  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(/\/assets\/entry-client-[\w-]{8}\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const releaseApp = await holdScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
   // INGRESAR opens a menu: nothing the server's HTML can do on its own.
   const ingresar = page.getByRole('banner').getByRole('button', { name: 'INGRESAR' });
   await ingresar.click();
   await expect(page.locator('script[type="module"][src*="/assets/entry-client-"]')).toBeAttached();
-  expect(
-    await ingresar.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
-    'the press came before the code',
-  ).toBe(false);
+  expect(await hasReactHandlers(ingresar), 'the press came before the code').toBe(false);
   releaseApp();
   await expect(page.getByRole('menuitem', { name: 'Ingresá', exact: true })).toBeVisible();
 });
@@ -130,12 +117,7 @@ test('a button pressed before the page’s code runs is pressed again once it do
 test('the unsubscribe button pressed before the page’s code runs sends the link’s token', async ({
   page,
 }) => {
-  let releaseApp!: () => void;
-  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(/\/assets\/entry-client-[\w-]{8}\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const releaseApp = await holdScripts(page);
   const token = 'UnEnlaceQueYaNoCancelaNada0123456789';
   const asked = page.waitForRequest(
     (request) =>
@@ -145,10 +127,7 @@ test('the unsubscribe button pressed before the page’s code runs sends the lin
   const stop = page.getByRole('button', { name: 'Dejar de recibir estos correos' });
   await stop.click();
   await expect(page.locator('script[type="module"][src*="/assets/entry-client-"]')).toBeAttached();
-  expect(
-    await stop.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
-    'the press came before the code',
-  ).toBe(false);
+  expect(await hasReactHandlers(stop), 'the press came before the code').toBe(false);
   releaseApp();
   await asked;
   await expect(page.getByText(/Este enlace ya no sirve/)).toBeVisible();
@@ -166,12 +145,7 @@ test('on a slow phone, DAR EN ADOPCIÓN and Info Dog pressed as soon as they are
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   // The app's own code arrives only after the press: the page is still the server's HTML.
-  let releaseApp!: () => void;
-  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(/\/assets\/entry-client-[\w-]{8}\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const releaseApp = await holdScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'DAR EN ADOPCIÓN' }).click();
   releaseApp();
@@ -180,13 +154,7 @@ test('on a slow phone, DAR EN ADOPCIÓN and Info Dog pressed as soon as they are
   await expect(dialog(page, 'No autorizado')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'OK' }).click();
 
-  await page.unroute(/\/assets\/entry-client-[\w-]{8}\.js$/);
-  let releaseAgain!: () => void;
-  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
-  await page.route(/\/assets\/entry-client-[\w-]{8}\.js$/, async (route) => {
-    await heldAgain;
-    await route.continue();
-  });
+  const releaseAgain = await holdScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
   await dogCard(page, dog.name).getByRole('button', { name: 'Info Dog', exact: true }).click();
   releaseAgain();
@@ -196,12 +164,7 @@ test('on a slow phone, DAR EN ADOPCIÓN and Info Dog pressed as soon as they are
 test('a visitor who scrolls before the code arrives stays where they are when it does', async ({
   page,
 }) => {
-  let releaseApp!: () => void;
-  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(/\/assets\/entry-client-[\w-]{8}\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const releaseApp = await holdScripts(page);
   await page.goto('/');
   await page.evaluate(() => window.scrollTo(0, 1500));
   releaseApp();
@@ -238,12 +201,7 @@ test('coming back to the landing page from another screen draws every section', 
 test('the login form cannot be typed into before the page can keep what is typed', async ({
   page,
 }) => {
-  let releaseApp!: () => void;
-  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(/\/assets\/entry-client-[\w-]{8}\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const releaseApp = await holdScripts(page);
   await page.goto('/entrar', { waitUntil: 'commit' });
   const email = page.getByLabel('Correo electrónico');
   await expect(email).toBeDisabled();

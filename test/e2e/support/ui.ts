@@ -71,14 +71,32 @@ export async function untilHydrated(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/** The app's entry script, its first chunk: held back, the page stays the server's HTML. */
+export const ENTRY_SCRIPT = /\/assets\/entry-client-[\w-]{8}\.js$/;
+
+/**
+ * Holds back the scripts `url` matches until the returned function is called, as on a slow phone.
+ * A later hold of the same scripts replaces this one.
+ */
+export async function holdScripts(page: Page, url: RegExp = ENTRY_SCRIPT): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.unroute(url);
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Whether React has attached its handlers to this element (its part of the page is hydrated). */
+export function hasReactHandlers(element: Locator): Promise<boolean> {
+  return element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')));
+}
+
 /** Waits until React has attached its handlers to this element (its part of the page is hydrated). */
 export async function untilInteractive(element: Locator): Promise<void> {
-  await expect
-    .poll(
-      () => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await expect.poll(() => hasReactHandlers(element), { timeout: 15_000 }).toBe(true);
 }
 
 /**
